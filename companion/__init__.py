@@ -1,0 +1,69 @@
+"""Table Companion: a Flask + htmx app that sits beside a physical board game.
+
+``create_app`` wires the store (SQLite log), the pipeline (``tables``), the live hub and
+the web blueprints together. Templates and static files live at the top of the repository
+(``templates/``, ``static/``) and inside the package once installed, so both are looked for.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+HERE = Path(__file__).resolve().parent
+
+
+def _resource_dir(name: str) -> str:
+    """``companion/<name>`` when installed from a wheel, else the repository's top-level folder."""
+    inside = HERE / name
+    return str(inside if inside.is_dir() else HERE.parent / name)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE``, ``PUBLIC_URL``)."""
+    from .live import Hub
+    from .store import Store
+    from .tables import Tables
+    from .web import api, assets, errors, i18n, pages, security, stream
+
+    app = Flask(
+        __name__,
+        template_folder=_resource_dir("templates"),
+        static_folder=None,
+    )
+    app.config.from_mapping(
+        DATABASE=None,
+        PUBLIC_URL=None,  # e.g. http://192.168.1.20:8000, the address printed in QR codes
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="tc_session",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24 * 30,
+        JOIN_RATE_LIMIT=(30, 60.0),  # join attempts per client address per window of seconds
+        SSE_HEARTBEAT=15.0,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config["DATABASE"]:
+        from platformdirs import user_data_dir
+
+        app.config["DATABASE"] = str(Path(user_data_dir("table-companion")) / "companion.db")
+
+    store = Store(app.config["DATABASE"])
+    app.secret_key = store.meta("secret_key", lambda: secrets.token_hex(32))
+    app.jinja_env.undefined = __import__("jinja2").StrictUndefined
+    app.extensions["store"] = store
+    app.extensions["tables"] = Tables(store, Hub())
+
+    i18n.init_app(app)
+    assets.init_app(app, _resource_dir("static"))
+    security.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(stream.bp)
+    app.register_blueprint(api.bp)
+    return app

@@ -1,0 +1,69 @@
+"""Live fan-out: every open screen and phone learns at once that its table changed.
+
+A subscriber is one SSE connection (one viewer on one device). ``publish`` wakes every
+subscriber of a table; each then renders its own viewer's view, so a fragment rendered for
+one seat never travels on another's stream. Wake-ups coalesce: a subscriber that falls
+behind renders only the newest version. Works under gevent (the server) and plain threads
+(tests) alike, because it uses only ``threading`` primitives, which gevent patches.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+
+
+class Subscription:
+    """One viewer's wake-up signal for one table."""
+
+    def __init__(self, hub: Hub, table_id: str) -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self._event = threading.Event()
+        self.version = -1
+
+    def wait(self, timeout: float) -> bool:
+        """Wait for a new version (True) or the timeout (False, time for a heartbeat)."""
+        woke = self._event.wait(timeout)
+        self._event.clear()
+        return woke
+
+    def wake(self) -> None:
+        self._event.set()
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self)
+
+
+class Hub:
+    """Subscribers by table, in one server process."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = defaultdict(set)
+        self._lock = threading.Lock()
+
+    def subscribe(self, table_id: str) -> Subscription:
+        sub = Subscription(self, table_id)
+        with self._lock:
+            self._subs[table_id].add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.table_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[sub.table_id]
+
+    def publish(self, table_id: str, version: int) -> None:
+        with self._lock:
+            subs = list(self._subs.get(table_id, ()))
+        for sub in subs:
+            sub.wake()
+
+    def count(self, table_id: str | None = None) -> int:
+        with self._lock:
+            if table_id is not None:
+                return len(self._subs.get(table_id, ()))
+            return sum(len(s) for s in self._subs.values())

@@ -1,0 +1,322 @@
+"""The pipeline every change goes through: who acts, what the rules say, the log, the fan-out.
+
+``Tables.act`` takes one lock per table, applies the game's pure action to a copy of the
+cached state, appends the action to the durable log (committed before it returns) and
+tells the live hub that the table has a new version. State is the fold of the game's
+actions over the active rows of the log; it is cached in memory and rebuilt on demand,
+so a restarted server picks up every table where it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import hmac
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .games import GAMES
+from .games.base import N_, Actor, Event, Game, NotAllowed, RulesError, State
+from .live import Hub
+from .params import BadInput, coerce, coerce_options
+from .store import ActionRow, Store, digest
+
+MAX_NAME = 24
+
+
+class NotFound(RulesError):
+    """An unknown table, seat or code (HTTP 404)."""
+
+    status = 404
+
+
+class Unauthorized(RulesError):
+    """No valid token for this table (HTTP 401)."""
+
+    status = 401
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is asking: the host, one seat, or anybody looking at the public table screen."""
+
+    kind: str  # "host" | "seat" | "public"
+    seat: int | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat if self.kind == "seat" else None
+
+    @property
+    def key(self) -> str:
+        """The view this viewer gets: "public" (host and table screen alike) or "seat:N"."""
+        return f"seat:{self.seat}" if self.kind == "seat" else "public"
+
+
+PUBLIC = Viewer("public")
+HOST = Viewer("host")
+
+
+@dataclass
+class Loaded:
+    """A table as the server holds it in memory: its state, rebuilt from the log."""
+
+    id: str
+    game: Game
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    host_hash: str
+    state: State
+    version: int
+    rows: list[ActionRow] = field(default_factory=list)
+
+    @property
+    def next_seq(self) -> int:
+        return self.rows[-1].seq + 1 if self.rows else 1
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    host_token: str
+    join_codes: list[str]
+
+
+def new_token() -> str:
+    """A bearer secret: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def action_rng(seed: int, seq: int) -> random.Random:
+    """The randomness of one action: fixed by the table's seed and the action's place in the log."""
+    return random.Random(f"{seed}:{seq}")
+
+
+def clean_players(players: Any, game: Game) -> list[str]:
+    """Player names in seat order, trimmed, checked against the game's player count."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadInput("bad_players", N_("Players must be a list of names."))
+    names = [" ".join(p.split())[:MAX_NAME] for p in players]
+    names = [n for n in names if n]
+    if not game.min_players <= len(names) <= game.max_players:
+        raise BadInput(
+            "player_count",
+            N_("This game needs {lo} to {hi} players."),
+            lo=game.min_players,
+            hi=game.max_players,
+        )
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise BadInput("duplicate_name", N_("Two players have the same name."))
+    return names
+
+
+class Tables:
+    """Every table of one server process, over one store and one live hub."""
+
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self._cache: dict[str, Loaded] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # -- creating and loading -----------------------------------------------------------
+
+    def create(self, game_id: Any, players: Any, options: Any) -> Created:
+        game = GAMES.get(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            raise NotFound("unknown_game", N_("There is no such game."))
+        names = clean_players(players, game)
+        opts = coerce_options(game.options, options if isinstance(options, dict) else {})
+        seed = secrets.randbits(63)
+        # Setup must succeed before anything is stored, so a refusal leaves no table behind.
+        game.setup(names, opts, random.Random(f"{seed}:setup"))
+        created = Created(
+            id=secrets.token_urlsafe(6),
+            host_token=new_token(),
+            join_codes=[new_token() for _ in names],
+        )
+        self.store.create_table(
+            created.id, game.id, names, opts, seed, created.host_token, created.join_codes
+        )
+        return created
+
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(table_id, threading.Lock())
+
+    def load(self, table_id: str) -> Loaded:
+        """The table's current state (from the cache, or rebuilt from the log)."""
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            return cached
+        with self._lock(table_id):
+            cached = self._cache.get(table_id)
+            if cached is None:
+                cached = self._rebuild(table_id)
+                self._cache[table_id] = cached
+            return cached
+
+    def _rebuild(self, table_id: str) -> Loaded:
+        row = self.store.table(table_id) if isinstance(table_id, str) else None
+        if row is None or row.game not in GAMES:
+            raise NotFound("unknown_table", N_("There is no such table."))
+        game = GAMES[row.game]
+        loaded = Loaded(
+            id=row.id,
+            game=game,
+            players=row.players,
+            options=row.options,
+            seed=row.seed,
+            host_hash=row.host_hash,
+            state=game.setup(row.players, row.options, random.Random(f"{row.seed}:setup")),
+            version=row.version,
+            rows=self.store.actions(table_id),
+        )
+        for action in loaded.rows:
+            if action.undone == 0:
+                self._apply(loaded, loaded.state, action.actor, action.action, action.seq)
+        return loaded
+
+    def replay(self, table_id: str) -> State:
+        """Rebuild a table's state from its log, ignoring the cache (benchmarks, checks)."""
+        return self._rebuild(table_id).state
+
+    # -- who is asking ------------------------------------------------------------------
+
+    def viewer_for(self, table_id: str, token: str | None) -> Viewer:
+        """The host, a seat, or the public, for a bearer token (None = no token)."""
+        loaded = self.load(table_id)
+        if not token:
+            return PUBLIC
+        hashed = digest(token)
+        if hmac.compare_digest(hashed, loaded.host_hash):
+            return HOST
+        for seat, seat_hash in self.store.seat_token_hashes(table_id):
+            if hmac.compare_digest(hashed, seat_hash):
+                return Viewer("seat", seat)
+        raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+
+    def claim(self, code: Any) -> tuple[str, int, str]:
+        """Claim a seat with a join code: (table_id, seat, new seat token)."""
+        if not isinstance(code, str) or not 8 <= len(code) <= 64:
+            raise NotFound("unknown_code", N_("This join code is not valid."))
+        token = new_token()
+        claimed = self.store.claim(code, token)
+        if claimed == "used":
+            raise RulesError(
+                "code_used",
+                N_("This seat has already been claimed. Ask the host to re-issue its code."),
+            )
+        if claimed == "unknown":
+            raise NotFound("unknown_code", N_("This join code is not valid."))
+        table_id, seat = claimed
+        self._set_version(table_id, self.store.table(table_id).version)
+        return table_id, seat, token
+
+    def reissue(self, table_id: str, viewer: Viewer, seat: Any) -> str:
+        """A new join code for ``seat`` (host only); the phone that held it is locked out."""
+        loaded = self.load(table_id)
+        if viewer.kind != "host":
+            raise NotAllowed("host_only", N_("Only the host can do that."))
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < len(loaded.players)
+        ):
+            raise NotFound("unknown_seat", N_("There is no such seat."))
+        code = new_token()
+        self.store.reissue(table_id, seat, code)
+        self._set_version(table_id, self.store.table(table_id).version)
+        return code
+
+    def _set_version(self, table_id: str, version: int) -> None:
+        with self._lock(table_id):
+            if table_id in self._cache:
+                self._cache[table_id].version = version
+        self.hub.publish(table_id, version)
+
+    # -- changing a table ---------------------------------------------------------------
+
+    def _apply(
+        self, loaded: Loaded, state: State, actor: Actor, action: dict[str, Any], seq: int
+    ) -> list[Event]:
+        game = loaded.game
+        spec = game.actions[action["type"]]
+        params = {k: v for k, v in action.items() if k != "type"}
+        return spec.fn(state, actor, params, action_rng(loaded.seed, seq))
+
+    def act(self, table_id: str, viewer: Viewer, raw: Any) -> tuple[int, list[Event]]:
+        """Apply one action for ``viewer``; committed to the log before this returns."""
+        if viewer.kind == "public":
+            raise Unauthorized("no_token", N_("Join the table before you act."))
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            raise BadInput("no_type", N_("An action needs a type."))
+        with self._lock(table_id):
+            loaded = self._cache.get(table_id) or self._rebuild(table_id)
+            self._cache[table_id] = loaded
+            game = loaded.game
+            spec = game.actions.get(raw["type"])
+            if spec is None:
+                raise BadInput("unknown_action", N_("There is no such action in this game."))
+            if loaded.over:
+                raise RulesError("game_over", N_("The game is over."))
+            if spec.type not in game.allowed(loaded.state, viewer.actor):
+                raise NotAllowed("not_now", N_("You can't do that right now."))
+            params = coerce(
+                spec.params, {k: v for k, v in raw.items() if k != "type"}, len(loaded.players)
+            )
+            action = {"type": spec.type, **params}
+            state = copy.deepcopy(loaded.state)
+            seq = loaded.next_seq
+            events = self._apply(loaded, state, viewer.actor, action, seq)
+            version = self.store.append(table_id, seq, viewer.actor, action, events)
+            loaded.state = state
+            loaded.version = version
+            # As in the store: a new action abandons whatever redo could have brought back.
+            loaded.rows = [replace(r, undone=2) if r.undone == 1 else r for r in loaded.rows]
+            loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0))
+        self.hub.publish(table_id, version)
+        return version, events
+
+    def undo(self, table_id: str, viewer: Viewer) -> int:
+        """Step back over the last active action (host only)."""
+        return self._move_cursor(table_id, viewer, undo=True)
+
+    def redo(self, table_id: str, viewer: Viewer) -> int:
+        """Bring back the earliest undone action (host only)."""
+        return self._move_cursor(table_id, viewer, undo=False)
+
+    def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool) -> int:
+        if viewer.kind != "host":
+            raise NotAllowed("host_only", N_("Only the host can do that."))
+        with self._lock(table_id):
+            loaded = self._cache.get(table_id) or self._rebuild(table_id)
+            if undo:
+                active = [r for r in loaded.rows if r.undone == 0]
+                if not active:
+                    raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
+                target = active[-1]
+            else:
+                undone = [r for r in loaded.rows if r.undone == 1]
+                if not undone:
+                    raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
+                target = undone[0]
+            version = self.store.set_undone(table_id, target.seq, undo)
+            # The log changed under the cached state: rebuild it from the log.
+            self._cache[table_id] = self._rebuild(table_id)
+        self.hub.publish(table_id, version)
+        return version
+
+    def can_undo(self, loaded: Loaded) -> tuple[bool, bool]:
+        return (
+            any(r.undone == 0 for r in loaded.rows),
+            any(r.undone == 1 for r in loaded.rows),
+        )

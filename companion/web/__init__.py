@@ -1,0 +1,1 @@
+"""The web layer: blueprints that parse a request, call the pipeline and render a view."""

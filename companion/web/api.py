@@ -1,0 +1,184 @@
+"""The JSON API of DESIGN.md's public contract, for outside tools and other clients.
+
+It authenticates with ``Authorization: Bearer <token>`` only (never cookies), so it needs no
+CSRF token. Every reply is built from the same privacy gate as the pages (``screens``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from ..games import GAMES
+from ..games.base import N_, Game, RulesError
+from ..params import BadInput
+from ..tables import Viewer
+from . import auth
+from .i18n import translate
+from .screens import describe, join_url, public_base_url, screen, tables, visible
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadInput("bad_json", N_("The request body must be a JSON object."))
+    return data
+
+
+def _game_doc(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "name": translate(game.name),
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": [
+            {
+                "name": o.name,
+                "kind": o.kind,
+                "default": o.default,
+                "label": translate(o.label),
+                "choices": [c[0] for c in o.choices],
+                "min": o.min,
+                "max": o.max,
+            }
+            for o in game.options
+        ],
+        "actions": [
+            {
+                "type": a.type,
+                "label": translate(a.label),
+                "doc": a.doc,
+                "params": [
+                    {
+                        "name": p.name,
+                        "kind": p.kind,
+                        "min": p.min,
+                        "max": p.max,
+                        "choices": list(p.choices),
+                        "optional": p.optional,
+                    }
+                    for p in a.params
+                ],
+            }
+            for a in game.actions.values()
+        ],
+    }
+
+
+def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
+    s = screen(tables().load(table_id), viewer)
+    return {
+        "table_id": s.table_id,
+        "game": s.game_id,
+        "version": s.version,
+        "viewer": {"kind": viewer.kind, "seat": viewer.seat},
+        "view": s.view,
+        "allowed": s.allowed,
+        "seats": [{"seat": x.seat, "name": x.name, "joined": x.joined} for x in s.seats],
+        "history": [
+            {"seq": h.seq, "text": translate(h.text), "undone": h.undone} for h in s.history
+        ],
+        "over": s.result is not None,
+    }
+
+
+@bp.get("/games")
+def games() -> Response:
+    return jsonify([_game_doc(g) for g in GAMES.values()])
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    body = _body()
+    created = tables().create(body.get("game"), body.get("players"), body.get("options") or {})
+    loaded = tables().load(created.id)
+    return jsonify(
+        {
+            "id": created.id,
+            "host_token": created.host_token,
+            "table_url": public_base_url() + url_for("pages.table", table_id=created.id),
+            "seats": [
+                {"seat": n, "name": name, "join_code": code, "join_url": join_url(code)}
+                for n, (name, code) in enumerate(
+                    zip(loaded.players, created.join_codes, strict=True)
+                )
+            ],
+        }
+    ), 201
+
+
+@bp.post("/join")
+def join() -> Response:
+    from flask import current_app
+
+    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
+    table_id, seat, token = tables().claim(_body().get("code"))
+    return jsonify({"table_id": table_id, "seat": seat, "token": token})
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/reissue")
+def reissue(table_id: str, seat: int) -> Response:
+    viewer = auth.bearer_viewer(tables(), table_id)
+    code = tables().reissue(table_id, viewer, seat)
+    return jsonify({"seat": seat, "join_code": code, "join_url": join_url(code)})
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id: str) -> Response:
+    return jsonify(_view(table_id, auth.bearer_viewer(tables(), table_id)))
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str) -> Response:
+    viewer = auth.bearer_viewer(tables(), table_id)
+    body = _body()
+    version, events = tables().act(table_id, viewer, body)
+    loaded = tables().load(table_id)
+    shown = [e for e in events if visible(e, viewer)]
+    return jsonify(
+        {
+            "version": version,
+            "view": _view(table_id, viewer)["view"],
+            "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
+        }
+    )
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    viewer = auth.bearer_viewer(tables(), table_id)
+    return jsonify({"version": tables().undo(table_id, viewer)})
+
+
+@bp.post("/tables/<table_id>/redo")
+def redo(table_id: str) -> Response:
+    viewer = auth.bearer_viewer(tables(), table_id)
+    return jsonify({"version": tables().redo(table_id, viewer)})
+
+
+@bp.get("/tables/<table_id>/result")
+def result(table_id: str) -> Response:
+    auth.bearer_viewer(tables(), table_id)
+    loaded = tables().load(table_id)
+    outcome = loaded.game.result(loaded.state)
+    if outcome is None:
+        raise RulesError("not_over", N_("The game is not over yet."))
+
+    def tr(value: Any) -> Any:
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and isinstance(value[0], str)
+            and isinstance(value[1], dict)
+        ):
+            return translate(value)
+        if isinstance(value, list):
+            return [tr(v) for v in value]
+        if isinstance(value, dict):
+            return {k: tr(v) for k, v in value.items()}
+        return value
+
+    return jsonify(tr(outcome))

@@ -1,0 +1,54 @@
+"""Static files (vendored htmx, CSS, small JS), gzipped in memory and cached by browsers.
+
+Flask's own static route sends files as they are; a phone on a busy table Wi-Fi should not
+fetch 50 KB of uncompressed JavaScript, so each file is compressed once and kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from pathlib import Path
+
+from flask import Flask, Response, abort, request
+from werkzeug.security import safe_join
+
+
+class Assets:
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self._cache: dict[str, tuple[float, bytes, bytes, str]] = {}
+
+    def get(self, filename: str) -> tuple[bytes, bytes, str]:
+        path = safe_join(self.folder, filename)
+        if path is None or not Path(path).is_file():
+            abort(404)
+        mtime = Path(path).stat().st_mtime
+        cached = self._cache.get(path)
+        if cached is None or cached[0] != mtime:
+            raw = Path(path).read_bytes()
+            etag = hashlib.sha256(raw).hexdigest()[:20]
+            cached = (mtime, raw, gzip.compress(raw, compresslevel=9, mtime=0), etag)
+            self._cache[path] = cached
+        return cached[1], cached[2], cached[3]
+
+    def view(self, filename: str) -> Response:
+        raw, packed, etag = self.get(filename)
+        mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        if request.if_none_match.contains(etag):
+            response = Response(status=304)
+        elif "gzip" in request.headers.get("Accept-Encoding", "") and len(packed) < len(raw):
+            response = Response(packed, mimetype=mimetype)
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response = Response(raw, mimetype=mimetype)
+        response.set_etag(etag)
+        response.vary.add("Accept-Encoding")
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
+
+def init_app(app: Flask, folder: str) -> None:
+    assets = Assets(folder)
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=assets.view)

@@ -1,0 +1,62 @@
+"""Who is asking, from the browser's session cookie or the API's bearer token.
+
+A browser's session holds, per table, the host token (the device that created the table)
+and/or the seat token (the phone that claimed a seat). Which one counts depends on the
+page: the table screen uses the host token, the phone page the seat token, so one device
+may be both without mixing the two.
+"""
+
+from __future__ import annotations
+
+from flask import request, session
+
+from ..games.base import N_
+from ..tables import PUBLIC, Tables, Unauthorized, Viewer
+
+
+def remember(kind: str, table_id: str, token: str) -> None:
+    """Keep ``token`` in this browser's session (kind "host" or "seat")."""
+    tokens = dict(session.get(kind, {}))
+    tokens[table_id] = token
+    # Keep the cookie small: a device rarely holds more than a few tables.
+    session[kind] = dict(list(tokens.items())[-12:])
+    session.permanent = True
+
+
+def forget(kind: str, table_id: str) -> None:
+    tokens = dict(session.get(kind, {}))
+    tokens.pop(table_id, None)
+    session[kind] = tokens
+
+
+def table_viewer(tables: Tables, table_id: str) -> Viewer:
+    """The table screen's viewer: the host if this browser created the table, else the public."""
+    token = session.get("host", {}).get(table_id)
+    if not token:
+        return tables.viewer_for(table_id, None)
+    try:
+        viewer = tables.viewer_for(table_id, token)
+    except Unauthorized:
+        return PUBLIC
+    return viewer if viewer.kind == "host" else PUBLIC
+
+
+def seat_viewer(tables: Tables, table_id: str) -> Viewer:
+    """The phone's viewer: the seat this browser claimed, or a clear refusal."""
+    token = session.get("seat", {}).get(table_id)
+    if not token:
+        tables.load(table_id)  # an unknown table is a 404 before anything else
+        raise Unauthorized(
+            "no_seat", N_("This phone has no seat at this table. Scan your seat's QR code.")
+        )
+    viewer = tables.viewer_for(table_id, token)
+    if viewer.kind != "seat":
+        raise Unauthorized("no_seat", N_("This phone has no seat at this table."))
+    return viewer
+
+
+def bearer_viewer(tables: Tables, table_id: str) -> Viewer:
+    """The API's viewer from ``Authorization: Bearer <token>`` (none = the public view)."""
+    header = request.headers.get("Authorization", "")
+    token = header[7:].strip() if header.startswith("Bearer ") else None
+    return tables.viewer_for(table_id, token)

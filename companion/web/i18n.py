@@ -1,0 +1,64 @@
+"""Languages: each device picks its own (cookie), defaulting to its browser's.
+
+Game modules hand over English msgids and ``Text`` pairs (``[msgid, params]``); this module
+translates them with the gettext catalogs compiled from ``companion/i18n/*/*.po``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request
+from flask_babel import Babel, get_locale, gettext
+
+from .. import HERE
+
+LANGUAGES = {"en": "English", "zh_TW": "繁體中文"}
+HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
+COOKIE = "tc_lang"
+
+
+def select_locale() -> str:
+    """The device's chosen language, else the browser's best match, else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    for lang, _quality in request.accept_languages:
+        low = lang.lower()
+        if low.startswith("zh"):
+            # Traditional Chinese is the only Chinese we have: zh-TW, zh-HK, zh-Hant, plain zh.
+            return "zh_TW"
+        if low.startswith("en"):
+            return "en"
+    return "en"
+
+
+def lang() -> str:
+    return str(get_locale() or "en")
+
+
+def translate(text: Any) -> str:
+    """A msgid, or a ``[msgid, params]`` pair, in the current language."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return gettext(text) if text else ""
+    if isinstance(text, (list, tuple)) and len(text) == 2 and isinstance(text[0], str):
+        msgid, params = text
+        params = {k: translate(v) if k.endswith("_t") else v for k, v in (params or {}).items()}
+        try:
+            return gettext(msgid).format(**params)
+        except (KeyError, IndexError, ValueError):
+            # A catalog entry with a broken placeholder must not take the page down.
+            return msgid.format(**params)
+    return str(text)
+
+
+def init_app(app: Flask) -> None:
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(HERE / "translations")
+    app.config["BABEL_DEFAULT_LOCALE"] = "en"
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["t"] = translate
+    app.jinja_env.globals.update(
+        LANGUAGES=LANGUAGES, lang=lang, html_lang=lambda: HTML_LANG.get(lang(), "en")
+    )

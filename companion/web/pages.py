@@ -1,0 +1,187 @@
+"""The HTML pages: home, new table, the table screen, the phone, joining, printing QR codes.
+
+Each view parses the request, calls the pipeline and renders; rules live in the games and
+what a viewer may see is decided in ``screens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from ..games import GAMES
+from ..games.base import N_
+from ..tables import HOST, NotAllowed, Viewer
+from . import auth, qr
+from .i18n import COOKIE, LANGUAGES
+from .screens import join_url, render_live, screen, tables
+from .security import check_csrf
+
+bp = Blueprint("pages", __name__)
+
+
+def _is_htmx() -> bool:
+    return bool(request.headers.get("HX-Request"))
+
+
+def _form() -> dict[str, Any]:
+    return {k: v for k, v in request.form.to_dict().items() if k != "csrf_token"}
+
+
+def _after_change(table_id: str, viewer: Viewer, page: str) -> Response:
+    """htmx gets this viewer's fresh live fragment; a plain form post goes back to the page."""
+    if not _is_htmx():
+        return redirect(url_for(page, table_id=table_id), code=303)
+    response = Response(render_live(tables().load(table_id), viewer))
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return jsonify({"status": "ok"})
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template(
+        "home.html", games=list(GAMES.values()), recent=tables().store.recent_tables(8)
+    )
+
+
+@bp.get("/new/<game_id>")
+def new_table(game_id: str) -> str:
+    game = GAMES.get(game_id) or abort(404)
+    return render_template("new.html", game=game)
+
+
+@bp.post("/tables")
+def create_table() -> Response:
+    check_csrf()
+    game_id = request.form.get("game", "")
+    game = GAMES.get(game_id) or abort(404)
+    options = {
+        o.name: request.form.get(f"opt_{o.name}")
+        for o in game.options
+        if f"opt_{o.name}" in request.form
+    }
+    created = tables().create(game_id, request.form.getlist("player"), options)
+    auth.remember("host", created.id, created.host_token)
+    return redirect(url_for("pages.table", table_id=created.id), code=303)
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> str:
+    viewer = auth.table_viewer(tables(), table_id)
+    return render_template("table/screen.html", s=screen(tables().load(table_id), viewer))
+
+
+@bp.post("/t/<table_id>/act")
+def table_act(table_id: str) -> Response:
+    check_csrf()
+    viewer = auth.table_viewer(tables(), table_id)
+    if viewer.kind != "host":
+        raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
+    tables().act(table_id, viewer, _form())
+    return _after_change(table_id, viewer, "pages.table")
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    check_csrf()
+    viewer = auth.table_viewer(tables(), table_id)
+    tables().undo(table_id, viewer)
+    return _after_change(table_id, viewer, "pages.table")
+
+
+@bp.post("/t/<table_id>/redo")
+def redo(table_id: str) -> Response:
+    check_csrf()
+    viewer = auth.table_viewer(tables(), table_id)
+    tables().redo(table_id, viewer)
+    return _after_change(table_id, viewer, "pages.table")
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/reissue")
+def reissue(table_id: str, seat: int) -> Response:
+    check_csrf()
+    viewer = auth.table_viewer(tables(), table_id)
+    tables().reissue(table_id, viewer, seat)
+    return _after_change(table_id, viewer, "pages.table")
+
+
+def _host_only(table_id: str) -> None:
+    if auth.table_viewer(tables(), table_id).kind != "host":
+        raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
+
+
+@bp.get("/t/<table_id>/print")
+def print_codes(table_id: str) -> str:
+    _host_only(table_id)
+    return render_template("table/print.html", s=screen(tables().load(table_id), HOST))
+
+
+@bp.get("/t/<table_id>/seats/<int:seat>/qr.svg")
+def seat_qr(table_id: str, seat: int) -> Response:
+    _host_only(table_id)
+    codes = {n: code for n, code, _joined in tables().store.seats(table_id)}
+    code = codes.get(seat) or abort(404)
+    response = Response(qr.svg(join_url(code)), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/join/<code>")
+def join(code: str) -> Response:
+    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
+    table_id, _seat, token = tables().claim(code)
+    auth.remember("seat", table_id, token)
+    # Redirect so the one-time code leaves the address bar (and the browser history).
+    return redirect(url_for("pages.seat", table_id=table_id), code=303)
+
+
+@bp.get("/host/<table_id>/<token>")
+def host_link(table_id: str, token: str) -> Response:
+    """Open a table as its host on this device (the link `companion demo` prints)."""
+    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
+    if tables().viewer_for(table_id, token).kind != "host":
+        raise NotAllowed("host_only", N_("Only the host can do that."))
+    auth.remember("host", table_id, token)
+    return redirect(url_for("pages.table", table_id=table_id), code=303)
+
+
+@bp.get("/t/<table_id>/seat")
+def seat(table_id: str) -> str:
+    viewer = auth.seat_viewer(tables(), table_id)
+    return render_template("seat/phone.html", s=screen(tables().load(table_id), viewer))
+
+
+@bp.post("/t/<table_id>/seat/act")
+def seat_act(table_id: str) -> Response:
+    check_csrf()
+    viewer = auth.seat_viewer(tables(), table_id)
+    tables().act(table_id, viewer, _form())
+    return _after_change(table_id, viewer, "pages.seat")
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str) -> Response:
+    target = request.args.get("next", "/")
+    # Only ever back to a page of this site.
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target, code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
+    return response

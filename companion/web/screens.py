@@ -1,0 +1,155 @@
+"""What each screen shows: the privacy gate between a table's state and a template.
+
+``screen(loaded, viewer)`` is the only place that turns a table into something a page,
+a stream message or an API reply is built from. Everything in it comes from
+``game.view(state, seat)`` (the game's own gate) and from history lines filtered by
+their ``to`` field, so a seat's secret can reach only that seat, and the host gets exactly
+the public table view plus controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, render_template, request, url_for
+
+from ..games import sealed
+from ..games.base import Action, Event, Text
+from ..tables import Loaded, Tables, Viewer
+
+HISTORY_LINES = 40
+
+
+@dataclass
+class SeatStatus:
+    seat: int
+    name: str
+    joined: bool
+    join_url: str | None  # only ever set for the host
+
+
+@dataclass
+class HistoryLine:
+    seq: int
+    text: Text
+    undone: bool
+
+
+@dataclass
+class Screen:
+    """The finished view-model of one screen; templates only display it."""
+
+    table_id: str
+    game_id: str
+    game_name: str
+    viewer: Viewer
+    version: int
+    view: dict[str, Any]
+    allowed: list[str]
+    actions: dict[str, Action]
+    seats: list[SeatStatus]
+    history: list[HistoryLine]
+    latest: list[Text]
+    result: dict[str, Any] | None
+    can_undo: bool
+    can_redo: bool
+
+    @property
+    def is_host(self) -> bool:
+        return self.viewer.kind == "host"
+
+    @property
+    def seat(self) -> int | None:
+        return self.viewer.seat
+
+    def can(self, action_type: str) -> bool:
+        return action_type in self.allowed
+
+    @property
+    def post_url(self) -> str:
+        """Where this screen's action forms post (the phone's and the table's differ)."""
+        endpoint = "pages.seat_act" if self.viewer.kind == "seat" else "pages.table_act"
+        return url_for(endpoint, table_id=self.table_id)
+
+    def game_template(self, kind: str) -> list[str]:
+        """The game's own partial for this screen, else the generic one."""
+        return [f"games/{self.game_id}/{kind}.html", f"games/_generic_{kind}.html"]
+
+
+def tables() -> Tables:
+    return current_app.extensions["tables"]
+
+
+def visible(event: Event, viewer: Viewer) -> bool:
+    """May this viewer read this event? Events with ``to`` belong to those seats only."""
+    to = event.get("to")
+    return to is None or (viewer.kind == "seat" and viewer.seat in to)
+
+
+def describe(loaded: Loaded, event: Event) -> Text:
+    line = sealed.describe(event, loaded.players)
+    return line if line is not None else loaded.game.describe(event)
+
+
+def public_base_url() -> str:
+    """Where phones reach this server: the LAN address `companion serve` printed."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def join_url(code: str) -> str:
+    return public_base_url() + url_for("pages.join", code=code)
+
+
+def screen(loaded: Loaded, viewer: Viewer) -> Screen:
+    """Everything ``viewer`` may see of this table, and nothing else."""
+    game = loaded.game
+    state = loaded.state
+    store = tables().store
+    seats = [
+        SeatStatus(
+            seat=n,
+            name=loaded.players[n],
+            joined=joined,
+            join_url=join_url(code) if viewer.kind == "host" and code else None,
+        )
+        for n, code, joined in store.seats(loaded.id)
+    ]
+    history: list[HistoryLine] = []
+    latest: list[Text] = []
+    for row in reversed(loaded.rows):
+        if row.undone == 2:
+            continue
+        lines = [describe(loaded, e) for e in row.events if visible(e, viewer)]
+        if not latest and row.undone == 0 and lines:
+            latest = lines
+        history.extend(HistoryLine(row.seq, t, row.undone == 1) for t in lines)
+        if len(history) >= HISTORY_LINES:
+            break
+    can_undo, can_redo = tables().can_undo(loaded)
+    is_host = viewer.kind == "host"
+    return Screen(
+        table_id=loaded.id,
+        game_id=game.id,
+        game_name=game.name,
+        viewer=viewer,
+        version=loaded.version,
+        view=game.view(state, viewer.actor),
+        allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
+        actions=game.actions,
+        seats=seats,
+        history=history[:HISTORY_LINES],
+        latest=latest,
+        result=game.result(state),
+        can_undo=is_host and can_undo,
+        can_redo=is_host and can_redo,
+    )
+
+
+def live_template(viewer: Viewer) -> str:
+    return "seat/_live.html" if viewer.kind == "seat" else "table/_live.html"
+
+
+def render_live(loaded: Loaded, viewer: Viewer) -> str:
+    """The live part of this viewer's page: what the stream sends and htmx swaps in."""
+    return render_template(live_template(viewer), s=screen(loaded, viewer))

@@ -1,0 +1,122 @@
+"""Security around every request: CSRF on forms, strict headers, compression, join rate limit.
+
+Forms (the table screen and the phones) authenticate with the session cookie, so every
+POST from them must carry the session's CSRF token (a hidden field, or the X-CSRF-Token
+header htmx sends). The JSON API authenticates with a bearer token only and ignores
+cookies, so it needs no CSRF token.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+
+from flask import Flask, Response, request, session
+
+from ..games.base import N_, RulesError
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+COMPRESSIBLE = (
+    "text/html",
+    "text/css",
+    "application/javascript",
+    "text/javascript",
+    "application/json",
+    "image/svg+xml",
+)
+
+
+class CsrfError(RulesError):
+    status = 400
+
+
+class TooManyAttempts(RulesError):
+    status = 429
+
+
+def csrf_token() -> str:
+    """This session's CSRF token (created on first use)."""
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(24)
+    return token
+
+
+def check_csrf() -> None:
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token") or ""
+    expected = session.get("csrf") or ""
+    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+        raise CsrfError("csrf", N_("This page has expired. Reload it and try again."))
+
+
+class RateLimit:
+    """At most ``limit`` events per ``window`` seconds per key (client address)."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit = limit
+        self.window = window
+        self._hits: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> None:
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits.setdefault(key, deque())
+            while hits and now - hits[0] > self.window:
+                hits.popleft()
+            if len(hits) >= self.limit:
+                raise TooManyAttempts(
+                    "rate_limited", N_("Too many attempts. Wait a minute and try again.")
+                )
+            hits.append(now)
+            if len(self._hits) > 10_000:
+                self._hits = {k: v for k, v in self._hits.items() if v}
+
+
+def _headers(response: Response) -> Response:
+    h = response.headers
+    h.setdefault("Content-Security-Policy", CSP)
+    h.setdefault("X-Content-Type-Options", "nosniff")
+    h.setdefault("X-Frame-Options", "DENY")
+    # A join URL carries a one-time code: never leak it in a Referer.
+    h.setdefault("Referrer-Policy", "no-referrer")
+    if response.mimetype == "text/html" or request.path.startswith("/api/"):
+        h.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _compress(response: Response) -> Response:
+    if (
+        response.direct_passthrough
+        or response.is_streamed
+        or response.status_code < 200
+        or "gzip" not in request.headers.get("Accept-Encoding", "")
+        or response.mimetype not in COMPRESSIBLE
+        or "Content-Encoding" in response.headers
+    ):
+        if response.mimetype in COMPRESSIBLE:
+            response.vary.add("Accept-Encoding")
+        return response
+    body = response.get_data()
+    if len(body) < 600:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    limit, window = app.config["JOIN_RATE_LIMIT"]
+    app.extensions["join_limit"] = RateLimit(limit, window)
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.after_request(_compress)
+    app.after_request(_headers)

@@ -1,0 +1,69 @@
+"""Server-sent events: each open screen or phone holds one stream of its own viewer's view.
+
+On connect (and reconnect, after a phone sleeps or drops Wi-Fi) the stream sends the current
+view at once, then a new one after every change, rendered for this viewer only. Idle
+streams get a comment every few seconds so dead connections are noticed. A phone whose
+seat was re-issued is told so and the stream ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from flask import Blueprint, Response, current_app, render_template, stream_with_context
+
+from ..games.base import RulesError
+from ..tables import Tables, Viewer
+from . import auth
+from .screens import render_live, tables
+
+bp = Blueprint("stream", __name__)
+
+
+def sse(event: str, data: str) -> str:
+    """One SSE message; every line of ``data`` gets its own ``data:`` prefix."""
+    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    return f"event: {event}\n{lines}\n"
+
+
+def _events(
+    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float
+) -> Iterator[str]:
+    store = tables()
+    sub = store.hub.subscribe(table_id)
+    try:
+        yield "retry: 1500\n\n"
+        shown = -1
+        while True:
+            loaded = store.load(table_id)
+            if loaded.version != shown:
+                try:
+                    viewer = resolve(store, table_id)
+                except RulesError:
+                    yield sse("gone", render_template("seat/_gone.html"))
+                    return
+                shown = loaded.version
+                yield sse("view", render_live(loaded, viewer))
+            elif not sub.wait(heartbeat):
+                yield ": ping\n\n"
+    finally:
+        sub.close()
+
+
+def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer]) -> Response:
+    resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
+    body = stream_with_context(_events(table_id, resolve, current_app.config["SSE_HEARTBEAT"]))
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@bp.get("/t/<table_id>/stream")
+def table_stream(table_id: str) -> Response:
+    return _stream(table_id, auth.table_viewer)
+
+
+@bp.get("/t/<table_id>/seat/stream")
+def seat_stream(table_id: str) -> Response:
+    return _stream(table_id, auth.seat_viewer)

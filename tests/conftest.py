@@ -1,0 +1,42 @@
+"""Shared fixtures: an app on a temporary database, its test client, and helpers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.games import GAMES
+
+from .tally_game import GAME as TALLY
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    GAMES.setdefault(TALLY.id, TALLY)
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "test.db"),
+            "TESTING": True,
+            "PUBLIC_URL": "http://192.168.1.20:8000",
+        }
+    )
+    yield app
+    app.extensions["store"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def csrf(html: str) -> str:
+    """The CSRF token a page carries."""
+    match = re.search(r'name="csrf-token" content="([^"]+)"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
