@@ -2,7 +2,7 @@
 
 Sources are ``companion/i18n/<locale>/*.po`` (one for the platform, one per game, so each
 game's texts travel with the game). They are merged into the single gettext domain that
-Flask-Babel reads, ``companion/translations/<locale>/LC_MESSAGES/messages.mo``, which is
+Flask-Babel reads, ``companion/translations/<Babel locale>/LC_MESSAGES/messages.mo``, which is
 committed so a plain ``pip install`` needs no build step. A test fails when the MO file is
 stale or a msgid used in code or templates has no translation.
 
@@ -16,6 +16,7 @@ import io
 import sys
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
@@ -67,7 +68,8 @@ def compiled_bytes(locale: str) -> bytes:
 
 
 def mo_path(locale: str) -> Path:
-    return COMPILED / locale / "LC_MESSAGES" / "messages.mo"
+    # Flask-Babel looks the catalog up under Babel's full name: zh_TW is zh_Hant_TW.
+    return COMPILED / str(Locale.parse(locale)) / "LC_MESSAGES" / "messages.mo"
 
 
 def compile_all() -> None:
