@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from jinja2 import StrictUndefined
 
 HERE = Path(__file__).resolve().parent
 
@@ -55,7 +56,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     store = Store(app.config["DATABASE"])
     app.secret_key = store.meta("secret_key", lambda: secrets.token_hex(32))
-    app.jinja_env.undefined = __import__("jinja2").StrictUndefined
+    app.jinja_env.undefined = StrictUndefined
+    # Every byte of a view goes to every phone after every change: drop template indentation.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.extensions["store"] = store
     app.extensions["tables"] = Tables(store, Hub())
 

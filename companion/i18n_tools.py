@@ -52,7 +52,9 @@ def extract_msgids() -> set[str]:
 def merged_catalog(locale: str) -> Catalog:
     """Every PO file of ``locale`` merged into one catalog (the first translation wins)."""
     catalog = Catalog(locale=locale, domain="messages")
-    for po in sorted((SOURCES / locale).glob("*.po")):
+    # The platform's file first: its words (buttons, errors) win over a game's.
+    files = sorted((SOURCES / locale).glob("*.po"), key=lambda p: (p.stem != "platform", p.name))
+    for po in files:
         with po.open("rb") as handle:
             part = read_po(handle, locale=locale)
         for message in part:

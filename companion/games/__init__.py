@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from . import quorsum, samurai_sword, three_kingdoms
 from .base import Game
 
-GAMES: dict[str, Game] = {}
-
-
-def register(game: Game) -> Game:
-    """Add ``game`` to the registry (used below, once per game module)."""
-    GAMES[game.id] = game
-    return game
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        samurai_sword.GAME,
+        quorsum.GAME,
+        three_kingdoms.GAME,
+    )
+}

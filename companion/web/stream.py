@@ -21,8 +21,8 @@ bp = Blueprint("stream", __name__)
 
 
 def sse(event: str, data: str) -> str:
-    """One SSE message; every line of ``data`` gets its own ``data:`` prefix."""
-    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    """One SSE message; every non-blank line of ``data`` gets its own ``data:`` prefix."""
+    lines = "".join(f"data: {line}\n" for line in data.split("\n") if line.strip())
     return f"event: {event}\n{lines}\n"
 
 
