@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from . import quorsum, samurai_sword, three_kingdoms
+from . import quorsum, samurai_sword, sun_tzu, three_kingdoms
 from .base import Game
 
 GAMES: dict[str, Game] = {
     g.id: g
     for g in (
         samurai_sword.GAME,
+        sun_tzu.GAME,
         quorsum.GAME,
         three_kingdoms.GAME,
     )

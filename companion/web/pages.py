@@ -138,7 +138,8 @@ def seat_qr(table_id: str, seat: int) -> Response:
     codes = {n: code for n, code, _joined in tables().store.seats(table_id)}
     code = codes.get(seat) or abort(404)
     response = Response(qr.svg(join_url(code)), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "no-store"
+    # The URL carries a key of the code (?k=), so a re-issued code gets a new URL.
+    response.headers["Cache-Control"] = "private, max-age=3600"
     return response
 
 

@@ -16,6 +16,7 @@ from flask import current_app, render_template, request, url_for
 
 from ..games import sealed
 from ..games.base import Action, Event, Text
+from ..store import digest
 from ..tables import Loaded, Tables, Viewer
 
 HISTORY_LINES = 40
@@ -27,6 +28,7 @@ class SeatStatus:
     name: str
     joined: bool
     join_url: str | None  # only ever set for the host
+    qr_key: str | None = None  # changes with the code, so a re-issued QR is fetched anew
 
 
 @dataclass
@@ -112,6 +114,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
             name=loaded.players[n],
             joined=joined,
             join_url=join_url(code) if viewer.kind == "host" and code else None,
+            qr_key=digest(code)[:10] if viewer.kind == "host" and code else None,
         )
         for n, code, joined in store.seats(loaded.id)
     ]

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from flask import Blueprint, Response, current_app, render_template, stream_with_context
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    render_template,
+    request,
+    stream_with_context,
+)
 
 from ..games.base import RulesError
 from ..tables import Tables, Viewer
@@ -20,20 +27,30 @@ from .screens import render_live, tables
 bp = Blueprint("stream", __name__)
 
 
-def sse(event: str, data: str) -> str:
-    """One SSE message; every non-blank line of ``data`` gets its own ``data:`` prefix."""
+def sse(event: str, data: str, event_id: int | None = None) -> str:
+    """One SSE message; every non-blank line of ``data`` gets its own ``data:`` prefix.
+
+    The id is the table version: a reconnecting browser sends it back as Last-Event-ID,
+    so it gets a new view only if it missed a change.
+    """
     lines = "".join(f"data: {line}\n" for line in data.split("\n") if line.strip())
-    return f"event: {event}\n{lines}\n"
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\n{lines}\n"
+
+
+def _known_version() -> int:
+    """The version the client already shows: the page it loaded (?v=) or the last event it got."""
+    raw = request.headers.get("Last-Event-ID") or request.args.get("v") or ""
+    return int(raw) if raw.isdigit() and len(raw) < 12 else -1
 
 
 def _events(
-    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float
+    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float, shown: int
 ) -> Iterator[str]:
     store = tables()
     sub = store.hub.subscribe(table_id)
     try:
         yield "retry: 1500\n\n"
-        shown = -1
         while True:
             loaded = store.load(table_id)
             if loaded.version != shown:
@@ -43,7 +60,7 @@ def _events(
                     yield sse("gone", render_template("seat/_gone.html"))
                     return
                 shown = loaded.version
-                yield sse("view", render_live(loaded, viewer))
+                yield sse("view", render_live(loaded, viewer), event_id=shown)
             elif not sub.wait(heartbeat):
                 yield ": ping\n\n"
     finally:
@@ -52,7 +69,9 @@ def _events(
 
 def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer]) -> Response:
     resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
-    body = stream_with_context(_events(table_id, resolve, current_app.config["SSE_HEARTBEAT"]))
+    body = stream_with_context(
+        _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
+    )
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"

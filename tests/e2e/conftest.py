@@ -87,6 +87,9 @@ class Server:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait(5)
+        if self.proc and self.proc.stdout:
+            self.proc.stdout.close()
 
     def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         data = json.dumps(body).encode() if body is not None else None

@@ -1,0 +1,148 @@
+"""Samurai Sword in real Chromium: a host's table screen and phones that join by scanning QR codes.
+
+The table is created through the pages as a host would, each phone joins by decoding the QR
+code the table screen shows, and every check looks at what a person sees on the screen.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def create_table(page: Page, base: str, players: list[str]) -> str:
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("Samurai Sword")).click()
+    inputs = page.locator("input[name=player]")
+    for n, name in enumerate(players):
+        inputs.nth(n).fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".status .game-name")).to_have_text("Samurai Sword")
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def scan_qr(page: Page, name: str) -> str:
+    """Read the seat's QR code off the table screen, as a phone camera would."""
+    image = page.get_by_role("img", name=f"QR code for {name}")
+    png = image.screenshot()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("RGB"))
+    assert found, f"no QR code readable for {name}"
+    return found[0].text
+
+
+def card(page: Page, seat: int):
+    return page.locator(f'article.ss-player[data-seat="{seat}"]')
+
+
+def seat_of_role(page: Page, role: str) -> int:
+    badge = page.locator("article.ss-player", has=page.locator(".badge.role", has_text=role))
+    return int(badge.first.get_attribute("data-seat"))
+
+
+def test_phones_join_by_qr_and_a_health_change_appears_live_everywhere(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    phones = []
+    for name in PLAYERS[:2]:
+        url = scan_qr(table_page, name)
+        assert url.startswith(server.base + "/join/")
+        phone = new_context("phone").new_page()
+        phone.goto(url)
+        # The one-time code has left the address bar.
+        assert "/join/" not in phone.url and phone.url.endswith("/seat")
+        expect(phone.locator(".me-name")).to_have_text(name)
+        phones.append(phone)
+    # Once claimed, a seat's QR code disappears and the seat shows as joined.
+    expect(table_page.get_by_role("img", name="QR code for Ann")).to_have_count(0)
+    expect(table_page.get_by_role("img", name="QR code for Cy")).to_have_count(1)
+    # A second scan of Ann's code is refused with a clear message.
+    intruder = new_context("phone").new_page()
+    intruder.goto(url.replace(url.rsplit("/", 1)[1], url.rsplit("/", 1)[1]))
+    expect(intruder.locator("body")).to_contain_text("already been claimed")
+
+    ann_health = card(table_page, 0).locator(".stat-health .value")
+    before = int(ann_health.inner_text().split("/")[0])
+    phones[0].locator(".mine .stat-health button.minus").click()
+    # Without any reload: the table screen and Bo's phone both show Ann's new health.
+    expect(ann_health).to_have_text(re.compile(rf"^{before - 1}/"))
+    expect(phones[1].locator(".ss-others li", has_text="Ann")).to_contain_text(f"{before - 1}/")
+    expect(table_page.locator(".history")).to_contain_text(
+        f"Ann: Resilience {before} → {before - 1}"
+    )
+
+
+def test_the_secret_role_shows_only_while_held_and_never_on_other_screens(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    shogun = seat_of_role(table_page, "Shogun")
+    ninja = next(n for n in range(3) if n != shogun)
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, PLAYERS[ninja]))
+    private = phone.locator(".private")
+    expect(private).to_be_hidden()
+    reveal = phone.locator("[data-reveal]")
+    reveal.dispatch_event("pointerdown")
+    expect(private).to_be_visible()
+    expect(private).to_contain_text("Ninja")
+    reveal.dispatch_event("pointerup")
+    expect(private).to_be_hidden()
+    # The table screen never says "Ninja" while the game runs.
+    assert "Ninja" not in table_page.content()
+
+
+def test_a_full_three_player_game_ends_with_the_right_scores(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    shogun = seat_of_role(table_page, "Shogun")
+    first_ninja, second_ninja = [n for n in range(3) if n != shogun]
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, PLAYERS[first_ninja]))
+    # The Ninja holds one Daimyo card: entered on their phone, private, +1 at the end.
+    phone.locator(".daimyo button", has_text="+").click()
+    phone.locator("[data-reveal]").dispatch_event("pointerdown")
+    expect(phone.locator(".private")).to_contain_text("Daimyo in hand: 1")
+    phone.locator("[data-reveal]").dispatch_event("pointerup")
+
+    # The Shogun (whose turn it is) knocks the first Ninja out from the table screen.
+    health = card(table_page, first_ninja).locator(".stat-health .value")
+    while not health.inner_text().startswith("0/"):
+        value = health.inner_text()
+        card(table_page, first_ninja).locator(".stat-health button.minus").click()
+        expect(health).not_to_have_text(value)
+    expect(card(table_page, first_ninja).locator(".badge.bad")).to_have_text("Harmless")
+    expect(card(table_page, first_ninja).locator(".stat-honor .value")).to_have_text("2")
+    expect(card(table_page, shogun).locator(".stat-honor .value")).to_have_text("7")
+
+    # The deck runs out twice: everyone loses 1 Honor each time; the first Ninja hits 0.
+    for _ in range(2):
+        table_page.get_by_role("button", name=re.compile("The deck ran out")).click()
+        table_page.wait_for_timeout(150)
+    expect(table_page.locator(".status .turn")).to_have_text("Game over")
+    result = table_page.locator(".result")
+    # Shogun: 5 honor x2 = 10. Ninja team: 0x1 + 1 Daimyo, 1x1 = 2.
+    expect(result.locator(".result-row.team.won .score")).to_have_text("10")
+    teams = result.locator(".result-row.team .score").all_inner_texts()
+    assert sorted(teams) == ["10", "2"]
+    expect(result.locator(".headline")).to_contain_text("Shogun")
+    # Every role is revealed at the end, and the phone shows the same result, its own line marked.
+    expect(card(table_page, second_ninja).locator(".badge.role")).to_have_text("Ninja")
+    expect(phone.locator(".result-row.mine .score")).to_have_text("1")
+    # Acting after the end is refused, visibly.
+    assert phone.locator(".mine .stat-health button.minus").count() == 0
+
+
+def test_a_phone_in_traditional_chinese_reads_chinese(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    phone = new_context("phone", lang="zh_TW").new_page()
+    phone.goto(scan_qr(table_page, "Bo"))
+    expect(phone.locator(".status .game-name")).to_have_text("武士刀")
+    expect(phone.locator("[data-reveal]")).to_have_text("按住不放以查看你的秘密")
+    # The table screen stays in its own language.
+    expect(table_page.locator(".status .game-name")).to_have_text("Samurai Sword")
