@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import quorsum, samurai_sword, sun_tzu, three_kingdoms
+from . import art_of_war, quorsum, samurai_sword, sun_tzu, three_kingdoms
 from .base import Game
 
 GAMES: dict[str, Game] = {
@@ -12,5 +12,6 @@ GAMES: dict[str, Game] = {
         sun_tzu.GAME,
         quorsum.GAME,
         three_kingdoms.GAME,
+        art_of_war.GAME,
     )
 }

@@ -1,0 +1,122 @@
+"""Helpers shared by The Art of War tests: drive the pure module the way the platform does."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from companion.games import art_of_war as aow
+
+GAME = aow.GAME
+
+
+def do(state: dict, actor: int | None, type_: str, rng: Any = None, **params: Any):
+    """Apply one action like the platform: allowed check, params with defaults, a copy."""
+    assert type_ in GAME.allowed(state, actor), (type_, actor, GAME.allowed(state, actor))
+    action = GAME.actions[type_]
+    full = {}
+    for p in action.params:
+        full[p.name] = params.pop(p.name, p.default)
+    assert not params, params
+    new = copy.deepcopy(state)
+    events = action.fn(new, actor, full, rng or random.Random(0))
+    for e in events:
+        GAME.describe(e)
+    assert json.loads(json.dumps(new)) == new
+    return new, events
+
+
+def new_game(
+    n: int = 3, seed: int = 1, start: int = 0, soldiers: int = 4, food: int = 3, **options: Any
+) -> dict:
+    """A game at round 1, phase 0, with start player ``start`` and the same split for all."""
+    state = GAME.setup([f"P{i}" for i in range(n)], options, random.Random(seed))
+    if state["start"] != start:
+        state, _ = do(state, None, "set_start_player", seat=start)
+    for seat in range(n):
+        state, _ = do(
+            state, seat, "choose_setup", advisor=0, general=0, soldiers=soldiers, food=food
+        )
+        state, _ = do(state, seat, "lock")
+    return state
+
+
+def reveal(state: dict, type_: str, choices: dict[int, Any], key: str) -> tuple[dict, list]:
+    """Every seat in the open sealed round submits ``choices[seat]`` and locks in."""
+    events: list = []
+    for seat in list(state["sealed"]["seats"]):
+        state, _ = do(state, seat, type_, **{key: choices[seat]})
+        state, ev = do(state, seat, "lock")
+        events += ev
+    return state, events
+
+
+def set_buildings(state: dict, seat: int, *keys: str) -> None:
+    """Give ``seat`` completed buildings in its main castle."""
+    for key in keys:
+        state["buildings"].append(
+            {
+                "key": key,
+                "city": f"castle-{seat}",
+                "progress": 0,
+                "done": True,
+                "workers": 0,
+                "builders": 0,
+            }
+        )
+
+
+def clear_buildings(state: dict) -> None:
+    state["buildings"] = []
+
+
+def at_phase(state: dict, phase: int, stances: list[str] | None = None, step: str = "") -> dict:
+    """Put a state straight into ``phase`` (a mid-game scenario), with the given stances."""
+    state["sealed"] = None
+    state["phase"] = phase
+    state["step"] = step
+    if stances:
+        for seat, stance in enumerate(stances):
+            state["p"][seat]["stance"] = stance
+    return state
+
+
+def to_war(state: dict, stances: list[str], supply: list[int]) -> dict:
+    """From construction payments into phase 5 with the given soldiers in hand."""
+    state = at_phase(state, 4, stances, "payments")
+    for seat, n in enumerate(supply):
+        state["p"][seat]["supply"] = n
+        state["p"][seat]["at"] = {}
+    state, _ = do(state, None, "next")
+    assert state["step"] == "deploy"
+    return state
+
+
+def deploy(state: dict, plans: dict[int, dict[str, int]]) -> tuple[dict, list]:
+    """Every deploying seat submits its plan (location -> soldiers) and locks in."""
+    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
+    events: list = []
+    for seat in list(state["sealed"]["seats"]):
+        plan = plans[seat]
+        counts = [plan.get(loc, 0) for loc in locs]
+        state, _ = do(state, seat, "deploy", counts=counts)
+        state, ev = do(state, seat, "lock")
+        events += ev
+    return state, events
+
+
+def orders(state: dict, by_seat: dict[int, str]) -> dict:
+    state, _ = reveal(state, "choose_order", by_seat, "order")
+    return state
+
+
+def plain(state: dict) -> dict:
+    """No random advisors or buildings in the way: a neutral mid-game scenario."""
+    clear_buildings(state)
+    for p in state["p"]:
+        p["advisor"] = None
+        p["general"] = "kou"
+        p["tactics"] = 0
+    return state
