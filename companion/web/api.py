@@ -17,6 +17,7 @@ from ..tables import Viewer
 from . import auth
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
+from .security import limited
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -112,10 +113,8 @@ def create_table() -> tuple[Response, int]:
 
 @bp.post("/join")
 def join() -> Response:
-    from flask import current_app
-
-    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
-    table_id, seat, token = tables().claim(_body().get("code"))
+    code = _body().get("code")
+    table_id, seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
     return jsonify({"table_id": table_id, "seat": seat, "token": token})
 
 

@@ -12,7 +12,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     jsonify,
     redirect,
     render_template,
@@ -26,7 +25,7 @@ from ..tables import HOST, NotAllowed, Viewer
 from . import auth, qr
 from .i18n import COOKIE, LANGUAGES
 from .screens import join_url, render_live, screen, tables
-from .security import check_csrf
+from .security import check_csrf, limited
 
 bp = Blueprint("pages", __name__)
 
@@ -145,8 +144,7 @@ def seat_qr(table_id: str, seat: int) -> Response:
 
 @bp.get("/join/<code>")
 def join(code: str) -> Response:
-    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
-    table_id, _seat, token = tables().claim(code)
+    table_id, _seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
     auth.remember("seat", table_id, token)
     # Redirect so the one-time code leaves the address bar (and the browser history).
     return redirect(url_for("pages.seat", table_id=table_id), code=303)
@@ -155,8 +153,8 @@ def join(code: str) -> Response:
 @bp.get("/host/<table_id>/<token>")
 def host_link(table_id: str, token: str) -> Response:
     """Open a table as its host on this device (the link `companion demo` prints)."""
-    current_app.extensions["join_limit"].hit(request.remote_addr or "?")
-    if tables().viewer_for(table_id, token).kind != "host":
+    viewer = limited(request.remote_addr or "?", lambda: tables().viewer_for(table_id, token))
+    if viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host can do that."))
     auth.remember("host", table_id, token)
     return redirect(url_for("pages.table", table_id=table_id), code=303)

@@ -14,10 +14,14 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
+from typing import TypeVar
 
-from flask import Flask, Response, request, session
+from flask import Flask, Response, current_app, request, session
 
 from ..games.base import N_, RulesError
+
+R = TypeVar("R")
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -58,7 +62,11 @@ def check_csrf() -> None:
 
 
 class RateLimit:
-    """At most ``limit`` events per ``window`` seconds per key (client address)."""
+    """At most ``limit`` failures per ``window`` seconds per key (a client address).
+
+    Joining counts only failed attempts: a table's worth of phones scanning valid codes is
+    fine, guessing codes is not.
+    """
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit
@@ -66,19 +74,37 @@ class RateLimit:
         self._hits: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def hit(self, key: str) -> None:
-        now = time.monotonic()
+    def _recent(self, key: str, now: float) -> deque[float]:
+        hits = self._hits.setdefault(key, deque())
+        while hits and now - hits[0] > self.window:
+            hits.popleft()
+        return hits
+
+    def check(self, key: str) -> None:
+        """Refuse (429) while ``key`` has used up its failures."""
         with self._lock:
-            hits = self._hits.setdefault(key, deque())
-            while hits and now - hits[0] > self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
+            if len(self._recent(key, time.monotonic())) >= self.limit:
                 raise TooManyAttempts(
                     "rate_limited", N_("Too many attempts. Wait a minute and try again.")
                 )
-            hits.append(now)
+
+    def fail(self, key: str) -> None:
+        """Count one failure for ``key``."""
+        with self._lock:
+            self._recent(key, time.monotonic()).append(time.monotonic())
             if len(self._hits) > 10_000:
                 self._hits = {k: v for k, v in self._hits.items() if v}
+
+
+def limited(key: str, attempt: Callable[[], R]) -> R:
+    """Run ``attempt()`` under the join limit for ``key``: a refusal counts as a failure."""
+    limit: RateLimit = current_app.extensions["join_limit"]
+    limit.check(key)
+    try:
+        return attempt()
+    except RulesError:
+        limit.fail(key)
+        raise
 
 
 def _headers(response: Response) -> Response:

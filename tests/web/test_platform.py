@@ -406,3 +406,15 @@ def test_health_and_the_games_list(client):
     games = {g["id"]: g for g in client.get("/api/games").json}
     assert games["tally"]["min_players"] == 2
     assert {a["type"] for a in games["tally"]["actions"]} >= {"add", "end_turn"}
+
+
+def test_guessing_join_codes_is_rate_limited_but_a_full_table_can_join(app, client):
+    app.extensions["join_limit"].limit = 5
+    table = make_table(client, players=("A", "B", "C", "D"))
+    for seat in table["seats"]:
+        assert client.post("/api/join", json={"code": seat["join_code"]}).status_code == 200
+    for _ in range(5):
+        assert client.post("/api/join", json={"code": "z" * 32}).status_code == 404
+    blocked = client.post("/api/join", json={"code": "z" * 32})
+    assert blocked.status_code == 429
+    assert blocked.json["error"]["code"] == "rate_limited"

@@ -1,0 +1,308 @@
+"""Fan-out latency: T tables, S live subscribers each, one client per table making M moves.
+
+The same shape as the peer benchmark (../shared/bench/peer-boardgameio): every table runs at
+once; a move's latency runs from sending its POST until the LAST of the table's S subscribers
+holds its own new view (the HTML that screen or phone will show, read off its SSE stream),
+and the next move is sent only then. Subscribers are real SSE connections: one table screen
+and S-1 phones, each phone a claimed seat with its own cookie (so each gets its own view).
+Every move is an ordinary action, durably committed before its reply.
+
+    python benchmarks/fanout.py T S M [--game samurai-sword] [--quick]
+
+Prints one JSON line with the peer's keys plus bytes per subscriber per update.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HOST = "127.0.0.1"
+WARMUP = 2
+MOVE_TIMEOUT = 30.0
+
+
+def server_rss_mb(pid: int) -> float:
+    """Resident memory of the server process and its children, in MB."""
+    total = 0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            total += int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+        except (OSError, AttributeError):
+            continue
+    return round(total / 1024, 1)
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        match = re.search(r"running at http://[^:]+:(\d+)", line)
+        if match:
+            return proc, int(match.group(1))
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+class Http:
+    """A minimal keep-alive HTTP/1.1 client over one connection (no third-party code)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        data = json.dumps(body).encode() if body is not None else b""
+        head = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {HOST}:{self.port}",
+            f"Content-Length: {len(data)}",
+        ]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        for k, v in (headers or {}).items():
+            head.append(f"{k}: {v}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        await self.writer.drain()
+        return await read_response(self.reader)
+
+    async def close(self) -> None:
+        if self.writer:
+            self.writer.close()
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    raw = await reader.readuntil(b"\r\n\r\n")
+    lines = raw.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        if ":" in line:
+            k, v = line.split(":", 1)
+            headers.setdefault(k.strip().lower(), v.strip())
+    return status, headers
+
+
+async def read_response(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
+    status, headers = await read_head(reader)
+    if "content-length" in headers:
+        body = await reader.readexactly(int(headers["content-length"]))
+    elif headers.get("transfer-encoding") == "chunked":
+        body = b""
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+            chunk = await reader.readexactly(size + 2)
+            if size == 0:
+                break
+            body += chunk[:-2]
+    else:
+        body = b""
+    return status, headers, body
+
+
+class Subscriber:
+    """One SSE connection: records when it first holds each table version."""
+
+    def __init__(self, port: int, path: str, cookie: str | None) -> None:
+        self.port, self.path, self.cookie = port, path, cookie
+        self.version = -1
+        self.changed = asyncio.Event()
+        self.bytes = 0
+        self.updates = 0
+        self.task: asyncio.Task | None = None
+        self.ready = asyncio.Event()
+
+    async def run(self) -> None:
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        head = [
+            f"GET {self.path} HTTP/1.1",
+            f"Host: {HOST}:{self.port}",
+            "Accept: text/event-stream",
+        ]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        await writer.drain()
+        status, headers = await read_head(reader)
+        assert status == 200, status
+        chunked = headers.get("transfer-encoding") == "chunked"
+        self.ready.set()
+        buffer = b""
+        try:
+            while True:
+                if chunked:
+                    size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+                    data = await reader.readexactly(size + 2)
+                    if size == 0:
+                        return
+                    buffer += data[:-2]
+                else:
+                    buffer += await reader.read(65536)
+                while b"\n\n" in buffer:
+                    message, buffer = buffer.split(b"\n\n", 1)
+                    self._message(message)
+        finally:
+            writer.close()
+
+    def _message(self, message: bytes) -> None:
+        event_id = None
+        for line in message.split(b"\n"):
+            if line.startswith(b"id: "):
+                event_id = int(line[4:])
+        if event_id is None:
+            return
+        self.bytes += len(message) + 2
+        self.updates += 1
+        self.version = max(self.version, event_id)
+        self.changed.set()
+
+    async def wait_for(self, version: int) -> None:
+        while self.version < version:
+            self.changed.clear()
+            await self.changed.wait()
+
+
+async def set_up_table(port: int, game: str, subscribers: int) -> tuple[dict, list[Subscriber]]:
+    http = Http(port)
+    seats = max(1, min(subscribers - 1, 7))
+    players = [f"P{n}" for n in range(seats)]
+    status, _, body = await http.request("POST", "/api/tables", {"game": game, "players": players})
+    assert status == 201, body
+    table = json.loads(body)
+    subs: list[Subscriber] = []
+    for seat in table["seats"]:
+        path = "/join/" + seat["join_url"].rsplit("/", 1)[1]
+        status, headers, _ = await http.request("GET", path)
+        assert status == 303, status
+        cookie = headers["set-cookie"].split(";", 1)[0]
+        subs.append(Subscriber(port, f"/t/{table['id']}/seat/stream", cookie))
+    while len(subs) < subscribers:
+        subs.append(Subscriber(port, f"/t/{table['id']}/stream", None))
+    await http.close()
+    return table, subs
+
+
+async def drive(port: int, table: dict, subs: list[Subscriber], moves: int) -> list[float]:
+    http = Http(port)
+    auth = {"Authorization": f"Bearer {table['host_token']}"}
+    latencies = []
+    for n in range(WARMUP + moves):
+        body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1 if n % 2 == 0 else -1}
+        start = time.perf_counter()
+        status, _, reply = await http.request(
+            "POST", f"/api/tables/{table['id']}/actions", body, auth
+        )
+        assert status == 200, reply
+        version = json.loads(reply)["version"]
+        await asyncio.wait_for(asyncio.gather(*(s.wait_for(version) for s in subs)), MOVE_TIMEOUT)
+        if n >= WARMUP:
+            latencies.append((time.perf_counter() - start) * 1000)
+    await http.close()
+    return latencies
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, game: str) -> dict:
+    setups = [await set_up_table(port, game, subs_per) for _ in range(tables)]
+    for _, subs in setups:
+        for sub in subs:
+            sub.task = asyncio.create_task(sub.run())
+    await asyncio.gather(*(s.ready.wait() for _, subs in setups for s in subs))
+    await asyncio.sleep(0.2)
+    for _, subs in setups:
+        for sub in subs:
+            sub.bytes = sub.updates = 0
+    start = time.perf_counter()
+    results = await asyncio.gather(*(drive(port, t, s, moves) for t, s in setups))
+    elapsed = time.perf_counter() - start
+    rss = server_rss_mb(pid)
+    latencies = [x for r in results for x in r]
+    all_subs = [s for _, subs in setups for s in subs]
+    updates = sum(s.updates for s in all_subs)
+    for sub in all_subs:
+        if sub.task:
+            sub.task.cancel()
+    return {
+        "peer": "table-companion",
+        "tables": tables,
+        "clients_per_table": subs_per,
+        "moves": moves,
+        "game": game,
+        "p50_ms": round(statistics.median(latencies), 2),
+        "p99_ms": round(percentile(latencies, 0.99), 2),
+        "max_ms": round(max(latencies), 2),
+        "moves_per_s": round(len(latencies) / elapsed, 1),
+        "server_rss_mb": rss,
+        "bytes_per_subscriber_update": round(sum(s.bytes for s in all_subs) / max(1, updates)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tables", nargs="?", type=int, default=20)
+    parser.add_argument("subscribers", nargs="?", type=int, default=8)
+    parser.add_argument("moves", nargs="?", type=int, default=50)
+    parser.add_argument("--game", default="samurai-sword")
+    parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.subscribers, args.moves = 2, 3, 5
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, port = start_server(Path(tmp) / "bench.db")
+        try:
+            result = asyncio.run(
+                bench(port, proc.pid, args.tables, args.subscribers, args.moves, args.game)
+            )
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
