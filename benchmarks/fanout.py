@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 HOST = "127.0.0.1"
@@ -149,6 +150,7 @@ class Subscriber:
         self.version = -1
         self.changed = asyncio.Event()
         self.bytes = 0
+        self.wire_bytes = 0
         self.updates = 0
         self.task: asyncio.Task | None = None
         self.ready = asyncio.Event()
@@ -159,6 +161,7 @@ class Subscriber:
             f"GET {self.path} HTTP/1.1",
             f"Host: {HOST}:{self.port}",
             "Accept: text/event-stream",
+            "Accept-Encoding: gzip",
         ]
         if self.cookie:
             head.append(f"Cookie: {self.cookie}")
@@ -167,6 +170,7 @@ class Subscriber:
         status, headers = await read_head(reader)
         assert status == 200, status
         chunked = headers.get("transfer-encoding") == "chunked"
+        unpack = zlib.decompressobj(31) if headers.get("content-encoding") == "gzip" else None
         self.ready.set()
         buffer = b""
         try:
@@ -176,9 +180,12 @@ class Subscriber:
                     data = await reader.readexactly(size + 2)
                     if size == 0:
                         return
-                    buffer += data[:-2]
+                    data = data[:-2]
                 else:
-                    buffer += await reader.read(65536)
+                    data = await reader.read(65536)
+                # What crossed the network, compressed or not.
+                self.wire_bytes += len(data)
+                buffer += unpack.decompress(data) if unpack else data
                 while b"\n\n" in buffer:
                     message, buffer = buffer.split(b"\n\n", 1)
                     self._message(message)
@@ -256,7 +263,7 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
     await asyncio.sleep(0.2)
     for _, subs in setups:
         for sub in subs:
-            sub.bytes = sub.updates = 0
+            sub.bytes = sub.wire_bytes = sub.updates = 0
     start = time.perf_counter()
     results = await asyncio.gather(*(drive(port, t, s, moves) for t, s in setups))
     elapsed = time.perf_counter() - start
@@ -278,7 +285,8 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
         "max_ms": round(max(latencies), 2),
         "moves_per_s": round(len(latencies) / elapsed, 1),
         "server_rss_mb": rss,
-        "bytes_per_subscriber_update": round(sum(s.bytes for s in all_subs) / max(1, updates)),
+        "bytes_per_subscriber_update": round(sum(s.wire_bytes for s in all_subs) / max(1, updates)),
+        "html_bytes_per_subscriber_update": round(sum(s.bytes for s in all_subs) / max(1, updates)),
     }
 
 

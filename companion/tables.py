@@ -14,6 +14,7 @@ import hmac
 import random
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -72,6 +73,18 @@ class Loaded:
     state: State
     version: int
     rows: list[ActionRow] = field(default_factory=list)
+    # Things derived from one version (views, rendered HTML), dropped when the version moves.
+    _memo: dict[Any, Any] = field(default_factory=dict)
+    _memo_version: int = -1
+
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()`` computed once per version of this table."""
+        if self._memo_version != self.version:
+            self._memo = {}
+            self._memo_version = self.version
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
     @property
     def next_seq(self) -> int:

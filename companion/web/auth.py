@@ -8,7 +8,10 @@ may be both without mixing the two.
 
 from __future__ import annotations
 
-from flask import request, session
+import hashlib
+import hmac
+
+from flask import current_app, request, session
 
 from ..games.base import N_
 from ..tables import PUBLIC, Tables, Unauthorized, Viewer
@@ -60,3 +63,21 @@ def bearer_viewer(tables: Tables, table_id: str) -> Viewer:
     header = request.headers.get("Authorization", "")
     token = header[7:].strip() if header.startswith("Bearer ") else None
     return tables.viewer_for(table_id, token)
+
+
+def viewer_csrf(tables: Tables, table_id: str, viewer: Viewer) -> str:
+    """The CSRF token of this viewer's forms at this table.
+
+    It is bound to the viewer's own credential (the host token, or the seat's token, both as
+    stored digests), not to a browser session, so a rendered view holds nothing
+    session-specific and can be rendered once and sent to every stream of that viewer. A
+    re-issued seat gets a new token, so the old phone's forms stop working too.
+    """
+    if viewer.kind == "host":
+        credential = tables.load(table_id).host_hash
+    elif viewer.kind == "seat":
+        credential = dict(tables.store.seat_token_hashes(table_id)).get(viewer.seat, "")
+    else:
+        return ""
+    message = f"csrf:{table_id}:{viewer.kind}:{viewer.seat}:{credential}".encode()
+    return hmac.new(current_app.secret_key.encode(), message, hashlib.sha256).hexdigest()[:32]

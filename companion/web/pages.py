@@ -86,10 +86,16 @@ def table(table_id: str) -> str:
     return render_template("table/screen.html", s=screen(tables().load(table_id), viewer))
 
 
+def _checked_table_viewer(table_id: str) -> Viewer:
+    """The table screen's viewer for a form post, after its CSRF check."""
+    viewer = auth.table_viewer(tables(), table_id)
+    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
+    return viewer
+
+
 @bp.post("/t/<table_id>/act")
 def table_act(table_id: str) -> Response:
-    check_csrf()
-    viewer = auth.table_viewer(tables(), table_id)
+    viewer = _checked_table_viewer(table_id)
     if viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
     tables().act(table_id, viewer, _form())
@@ -98,24 +104,21 @@ def table_act(table_id: str) -> Response:
 
 @bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Response:
-    check_csrf()
-    viewer = auth.table_viewer(tables(), table_id)
+    viewer = _checked_table_viewer(table_id)
     tables().undo(table_id, viewer)
     return _after_change(table_id, viewer, "pages.table")
 
 
 @bp.post("/t/<table_id>/redo")
 def redo(table_id: str) -> Response:
-    check_csrf()
-    viewer = auth.table_viewer(tables(), table_id)
+    viewer = _checked_table_viewer(table_id)
     tables().redo(table_id, viewer)
     return _after_change(table_id, viewer, "pages.table")
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/reissue")
 def reissue(table_id: str, seat: int) -> Response:
-    check_csrf()
-    viewer = auth.table_viewer(tables(), table_id)
+    viewer = _checked_table_viewer(table_id)
     tables().reissue(table_id, viewer, seat)
     return _after_change(table_id, viewer, "pages.table")
 
@@ -168,8 +171,8 @@ def seat(table_id: str) -> str:
 
 @bp.post("/t/<table_id>/seat/act")
 def seat_act(table_id: str) -> Response:
-    check_csrf()
     viewer = auth.seat_viewer(tables(), table_id)
+    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
     tables().act(table_id, viewer, _form())
     return _after_change(table_id, viewer, "pages.seat")
 

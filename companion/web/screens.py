@@ -18,6 +18,8 @@ from ..games import sealed
 from ..games.base import Action, Event, Text
 from ..store import digest
 from ..tables import Loaded, Tables, Viewer
+from .auth import viewer_csrf
+from .i18n import catalog, lang
 
 HISTORY_LINES = 40
 
@@ -56,6 +58,7 @@ class Screen:
     result: dict[str, Any] | None
     can_undo: bool
     can_redo: bool
+    csrf: str = ""  # this viewer's CSRF token for its forms
 
     @property
     def is_host(self) -> bool:
@@ -107,7 +110,6 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
     state = loaded.state
-    store = tables().store
     seats = [
         SeatStatus(
             seat=n,
@@ -116,7 +118,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
             join_url=join_url(code) if viewer.kind == "host" and code else None,
             qr_key=digest(code)[:10] if viewer.kind == "host" and code else None,
         )
-        for n, code, joined in store.seats(loaded.id)
+        for n, code, joined in loaded.memo("seats", lambda: tables().store.seats(loaded.id))
     ]
     history: list[HistoryLine] = []
     latest: list[Text] = []
@@ -137,15 +139,16 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         game_name=game.name,
         viewer=viewer,
         version=loaded.version,
-        view=game.view(state, viewer.actor),
+        view=loaded.memo(("view", viewer.actor), lambda: game.view(state, viewer.actor)),
         allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
         actions=game.actions,
         seats=seats,
         history=history[:HISTORY_LINES],
         latest=latest,
-        result=game.result(state),
+        result=loaded.memo("result", lambda: game.result(state)),
         can_undo=is_host and can_undo,
         can_redo=is_host and can_redo,
+        csrf=viewer_csrf(tables(), loaded.id, viewer),
     )
 
 
@@ -154,5 +157,15 @@ def live_template(viewer: Viewer) -> str:
 
 
 def render_live(loaded: Loaded, viewer: Viewer) -> str:
-    """The live part of this viewer's page: what the stream sends and htmx swaps in."""
-    return render_template(live_template(viewer), s=screen(loaded, viewer))
+    """The live part of this viewer's page: what the stream sends and htmx swaps in.
+
+    Rendered once per table version, viewer and language, however many streams show it.
+    """
+    key = ("live", viewer.kind, viewer.seat, lang())
+    return loaded.memo(key, lambda: _render(live_template(viewer), screen(loaded, viewer)))
+
+
+def _render(template: str, s: Screen) -> str:
+    # The catalog's own gettext, resolved once for the whole render (see i18n.catalog).
+    tr = catalog()
+    return render_template(template, s=s, _=tr, gettext=tr, gettext_fast=tr)
