@@ -262,10 +262,14 @@ class Store:
             )
             return self._bump(db, table_id)
 
-    def actions(self, table_id: str) -> list[ActionRow]:
+    def actions(self, table_id: str, abandoned: bool = False) -> list[ActionRow]:
+        """The log in order. Abandoned rows (undone, then replaced by a new action) stay in
+        the database for the record but are left out unless asked for: neither the state nor
+        the history needs them, and a long game can pile up many."""
         rows = self._all(
-            "SELECT seq, actor, action, events, undone FROM actions WHERE table_id=? ORDER BY seq",
-            (table_id,),
+            "SELECT seq, actor, action, events, undone FROM actions"
+            " WHERE table_id=? AND undone <= ? ORDER BY seq",
+            (table_id, 2 if abandoned else 1),
         )
         return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
 

@@ -1,0 +1,115 @@
+"""Replay: how long rebuilding a table's state from a 1,000-action log takes, per game.
+
+For each registered game a log is built by random legal play through the real pipeline
+(random actors, action types from ``allowed``, parameters drawn from their specs; refusals
+are simply not logged; an action that would end the game is undone, so the log keeps
+growing). Then the state is rebuilt from the log several times and timed.
+
+    python benchmarks/replay.py [--actions 1000] [--quick]
+
+Prints one JSON line: per game the log length and the median/max rebuild time in ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from companion.games import GAMES
+from companion.games.base import Param, RulesError
+from companion.live import Hub
+from companion.store import Store
+from companion.tables import HOST, Tables, Viewer
+
+
+def random_value(param: Param, players: int, rng: random.Random) -> Any:
+    lo = param.min if param.min is not None else -3
+    hi = param.max if param.max is not None else 6
+    kind = param.kind
+    if kind == "int":
+        return rng.randint(lo, min(hi, lo + 12))
+    if kind == "seat":
+        return rng.randrange(players)
+    if kind == "choice":
+        return rng.choice(param.choices)
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "ints":
+        return [rng.randint(lo, min(hi, lo + 6)) for _ in range(rng.randint(1, 5))]
+    if kind == "seats":
+        return rng.sample(range(players), rng.randint(1, players))
+    if kind == "choices":
+        return [rng.choice(param.choices) for _ in range(rng.randint(1, 5))]
+    return "x"
+
+
+def build_log(tables: Tables, game_id: str, actions: int, rng: random.Random) -> str:
+    game = GAMES[game_id]
+    players = [f"P{n}" for n in range(game.max_players)]
+    table_id = tables.create(game_id, players, {}).id
+    viewers = [HOST] + [Viewer("seat", n) for n in range(len(players))]
+    logged = attempts = 0
+    while logged < actions and attempts < actions * 60:
+        attempts += 1
+        loaded = tables.load(table_id)
+        viewer = rng.choice(viewers)
+        allowed = game.allowed(loaded.state, viewer.actor)
+        if not allowed:
+            continue
+        spec = game.actions[rng.choice(allowed)]
+        body: dict[str, Any] = {"type": spec.type}
+        for param in spec.params:
+            if param.optional and rng.random() < 0.4:
+                continue
+            body[param.name] = random_value(param, len(players), rng)
+        try:
+            tables.act(table_id, viewer, body)
+        except RulesError:
+            continue
+        if tables.load(table_id).over:
+            tables.undo(table_id, HOST)
+            continue
+        logged += 1
+    return table_id
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.actions, args.repeat = 60, 2
+    out: dict[str, Any] = {"benchmark": "replay", "target_ms": 50, "games": {}}
+    # The log is built and read in memory: this measures the fold, not the disk
+    # (every real action is fsynced; that cost is the fan-out benchmark's).
+    store = Store(":memory:")
+    tables = Tables(store, Hub())
+    rng = random.Random(1)
+    for game_id in sorted(GAMES):
+        began = time.perf_counter()
+        table_id = build_log(tables, game_id, args.actions, rng)
+        print(f"{game_id}: log built in {time.perf_counter() - began:.1f} s", file=sys.stderr)
+        active = sum(1 for r in store.actions(table_id) if r.undone == 0)
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            tables.replay(table_id)
+            times.append((time.perf_counter() - start) * 1000)
+        out["games"][game_id] = {
+            "actions": active,
+            "median_ms": round(statistics.median(times), 2),
+            "max_ms": round(max(times), 2),
+        }
+    store.close()
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
