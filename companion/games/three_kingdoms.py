@@ -1225,6 +1225,28 @@ def _civil_roll(state: State, dice: list[list[int]], events: list[Event]) -> Non
 
 # -- rolling ------------------------------------------------------------------------------------
 
+FACE_SEPARATORS = " ,;/|+-"
+
+
+def parse_faces(text: str) -> list[int]:
+    """Dice typed as digits on a phone's number pad: one digit per die, separators ignored.
+
+    >>> parse_faces("45 6"), parse_faces("4,5/6")
+    ([4, 5, 6], [4, 5, 6])
+    >>> parse_faces("470")
+    Traceback (most recent call last):
+    ...
+    companion.games.base.BadValue: A die shows 1 to 6.
+    """
+    dice = []
+    for ch in text:
+        if ch in FACE_SEPARATORS:
+            continue
+        if ch not in "123456":
+            raise BadValue("bad_die", N_("A die shows 1 to 6."))
+        dice.append(int(ch))
+    return dice
+
 
 def dice_order(state: State) -> list[dict[str, Any]]:
     """Who rolls how many dice in the current battle roll, in the order ``roll`` expects them."""
@@ -1261,6 +1283,11 @@ def roll(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[E
     order = dice_order(state)
     need = sum(o["n"] for o in order)
     dice = list(_p(params, "dice", []))
+    faces = _p(params, "faces", "")
+    if faces:
+        if dice:
+            raise BadValue("dice_twice", N_("Enter the dice once."))
+        dice = parse_faces(faces)
     if dice and len(dice) != need:
         raise BadValue("dice_count", N_("Enter {n} dice, side by side in order."), n=need)
     if not dice:
@@ -1521,6 +1548,13 @@ BATTLE_ACTIONS = (
                 max_len=MAX_DICE,
                 label=N_("Dice, side by side (empty = the app rolls)"),
             ),
+            Param(
+                "faces",
+                "str",
+                optional=True,
+                max_len=2 * MAX_DICE,
+                label=N_("Dice as digits, side by side (e.g. 45 6)"),
+            ),
         ),
         N_("Roll"),
         "One battle roll, entered or rolled by the app.",
@@ -1669,7 +1703,43 @@ def _choices(state: State, seat: int) -> dict[str, Any]:
         "other_owners": len({c["owner"] for c in others}),
         "occupy": [c["id"] for c in done if _is_idle(c)] if has_supply else [],
         "open": [c["id"] for c in state["cities"] if not c["complete"]],
+        "my_cities": [_my_city(state, c, seat) for c in mine],
+        "stance": {
+            "to_hold": _stance_picks(mine, seat, 0),
+            "to_alert": _stance_picks(mine, seat, 1),
+        },
     }
+
+
+def _my_city(state: State, city: dict[str, Any], seat: int) -> dict[str, Any]:
+    """One of ``seat``'s cities with what its buttons need (emergency orders' legal splits)."""
+    alert, hold = city["troops"][seat]
+    return {
+        "id": city["id"],
+        "label": T("City {city}", city=city["id"]),
+        "alert": alert,
+        "hold": hold,
+        "free": _free(city),
+        "points": POINTS[city["size"]],
+        "size_label": SIZE_LABELS[city["size"]],
+        "emergency_add": _free(city) >= 2 and _supply(state, seat) >= 2,
+        # how many of the two troops taken back may be Alert (the rest are Hold)
+        "emergency_remove": [a for a in (2, 1, 0) if alert >= a and hold >= 2 - a],
+    }
+
+
+def _stance_picks(mine: list[dict[str, Any]], seat: int, index: int) -> dict[str, Any]:
+    """The ``cities`` lists of change_stance, per city (1..n troops) and for every troop."""
+    by_city = []
+    every: list[int] = []
+    for c in mine:
+        n = c["troops"][seat][index]
+        if n:
+            by_city.append(
+                {"city": c["id"], "n": n, "picks": [[c["id"]] * k for k in range(1, n + 1)]}
+            )
+            every += [c["id"]] * n
+    return {"by_city": by_city, "all": every, "n": len(every)}
 
 
 # -- views ----------------------------------------------------------------------------------------
@@ -1766,19 +1836,32 @@ def _battle_view(state: State) -> dict[str, Any] | None:
             },
         ]
         history = [_national_line(state, b, i, r) for i, r in enumerate(b["rolls"], 1)]
-        title = T(
-            "National war ({via_t}): {attacker} attacks city {target} of {defender} "
-            "from city {launch}",
-            via_t=b["via_t"],
-            attacker=_name(state, b["attacker"]),
-            defender=_name(state, b["defender"]),
-            target=b["target"],
-            launch=b["launch"],
-        )
+        who = {
+            "attacker": _name(state, b["attacker"]),
+            "defender": _name(state, b["defender"]),
+            "target": b["target"],
+            "launch": b["launch"],
+        }
+        if b["via_t"] == N_("National war"):  # a plain command card: no "(National war)"
+            title = T(
+                "National war: {attacker} attacks city {target} of {defender} from city {launch}",
+                **who,
+            )
+        else:
+            title = T(
+                "National war ({via_t}): {attacker} attacks city {target} of {defender} "
+                "from city {launch}",
+                via_t=b["via_t"],
+                **who,
+            )
         decider = {"rolling": None, "attacker_won": b["attacker"], "defender_won": b["defender"]}[
             b["stage"]
         ]
         extra = {
+            "attacker": b["attacker"],
+            "defender": b["defender"],
+            "launch": b["launch"],
+            "target": b["target"],
             "forced": b["forced"],
             "can_call_off": not b["forced"] and bool(b["rolls"]) and b["stage"] == "rolling",
             "decider": decider,
@@ -1805,9 +1888,13 @@ def _battle_view(state: State) -> dict[str, Any] | None:
             "mode": b["mode"],
             "mode_label": N_("Highest die") if highest else N_("Fight to the end"),
         }
+    stake = _city(state, b["target"] if b["kind"] == "national" else b["city"])
     return {
         "kind": b["kind"],
         "title": title,
+        "city": stake["id"],
+        "points": POINTS[stake["size"]],
+        "size_label": SIZE_LABELS[stake["size"]],
         "stage": b["stage"],
         "sides": sides,
         "dice_needed": sum(o["n"] for o in order),
@@ -1863,6 +1950,20 @@ def _civil_line(state: State, k: int, r: dict[str, Any]) -> Text:
     )
 
 
+def _ending(state: State) -> Text | None:
+    """The warning the table needs when the tile stack is about to end the game."""
+    if state["over"]:
+        return None
+    if state["tiles_left"] == 0:
+        return T(
+            "No tiles left: the game ends after {name}'s turn.",
+            name=_name(state, state["turn"]),
+        )
+    if state["tiles_left"] == 1:
+        return T("Last tile: the game ends after the turn that places it.")
+    return None
+
+
 def _phase(state: State) -> str:
     if state["over"]:
         return N_("Game over")
@@ -1886,6 +1987,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "tiles_left": state["tiles_left"],
         "tiles_total": TILES_TO_DRAW,
         "last_tile": state["tiles_left"] == 0 and not over,
+        "ending": _ending(state),
         "win_points": WIN_POINTS,
         "last_action": state["last_action_t"],
         "cities": [_city_view(state, c) for c in state["cities"]],
