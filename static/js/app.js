@@ -34,6 +34,72 @@
   document.addEventListener("visibilitychange", function () { if (document.hidden) { hideAll(); } });
   window.addEventListener("pagehide", hideAll);
 
+  // --- Live updates must not undo what a person is in the middle of doing. ---
+  // A new view replaces the live area whenever anyone acts. Before the swap we note every
+  // control the person changed (typed value, chosen option, ticked box), every section they
+  // opened or closed, and the focused control; after the swap we put them back, matched by
+  // the form's action type, the control's name and their order on the page.
+  function formKey(el) {
+    var form = el.form || el.closest("form");
+    var type = form && form.querySelector("input[name=type]");
+    return (type ? type.value : "") + "|" + (el.name || el.id || el.tagName);
+  }
+  function keyed(selector, keyOf) {
+    var seen = {};
+    var out = [];
+    document.querySelectorAll("#live " + selector).forEach(function (el) {
+      var base = keyOf(el);
+      seen[base] = (seen[base] || 0) + 1;
+      out.push([base + "#" + seen[base], el]);
+    });
+    return out;
+  }
+  function summaryKey(d) {
+    var summary = d.querySelector("summary");
+    return "details|" + (d.id || (summary ? summary.textContent.trim() : ""));
+  }
+  var saved = null;
+  function snapshot() {
+    saved = { controls: {}, details: {}, focus: null };
+    keyed("input, select, textarea", formKey).forEach(function (pair) {
+      var el = pair[1];
+      var changed = el.type === "checkbox" || el.type === "radio"
+        ? el.checked !== el.defaultChecked
+        : el.tagName === "SELECT"
+          ? Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; })
+          : el.value !== el.defaultValue;
+      if (changed && el.type !== "hidden") {
+        saved.controls[pair[0]] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
+      }
+      if (el === document.activeElement) { saved.focus = pair[0]; }
+    });
+    keyed("details", summaryKey).forEach(function (pair) {
+      if (pair[1].dataset.userToggled) { saved.details[pair[0]] = pair[1].open; }
+    });
+  }
+  function restore() {
+    if (!saved) { return; }
+    keyed("input, select, textarea", formKey).forEach(function (pair) {
+      var el = pair[1];
+      if (Object.prototype.hasOwnProperty.call(saved.controls, pair[0])) {
+        if (el.type === "checkbox" || el.type === "radio") { el.checked = saved.controls[pair[0]]; }
+        else { el.value = saved.controls[pair[0]]; }
+      }
+      if (saved.focus === pair[0]) { el.focus(); }
+    });
+    keyed("details", summaryKey).forEach(function (pair) {
+      if (Object.prototype.hasOwnProperty.call(saved.details, pair[0])) { pair[1].open = saved.details[pair[0]]; }
+    });
+    saved = null;
+  }
+  // Only sections the person opened or closed are kept; the rest follow the server.
+  document.addEventListener("toggle", function (e) {
+    if (e.target.tagName === "DETAILS") { e.target.dataset.userToggled = "1"; }
+  }, true);
+  document.addEventListener("htmx:sseBeforeMessage", snapshot);
+  // A form the person just submitted starts fresh: only other people's updates keep edits.
+  document.addEventListener("htmx:beforeRequest", function () { saved = null; });
+
   // --- "Your turn": buzz once when the turn arrives (where the browser allows it). ---
   var wasMyTurn = null;
   function checkTurn() {
@@ -57,6 +123,6 @@
     }
     checkTurn();
   });
-  document.addEventListener("htmx:sseMessage", checkTurn);
+  document.addEventListener("htmx:sseMessage", function () { restore(); checkTurn(); });
   document.addEventListener("DOMContentLoaded", checkTurn);
 })();

@@ -146,3 +146,22 @@ def test_a_phone_in_traditional_chinese_reads_chinese(server, new_context):
     expect(phone.locator("[data-reveal]")).to_have_text("按住不放以查看你的秘密")
     # The table screen stays in its own language.
     expect(table_page.locator(".status .game-name")).to_have_text("Samurai Sword")
+
+
+def test_a_half_made_choice_survives_another_players_live_update(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, "Cy"))
+    # The host starts choosing where Bushido goes...
+    bushido = table_page.locator(".ss-table-actions select[name=seat]")
+    bushido.select_option(label="Bo")
+    health = card(table_page, 2).locator(".stat-health .value")
+    before = health.inner_text()
+    # ...while Cy taps their own counter on the phone: the table screen updates live...
+    phone.locator(".mine .stat-health button.minus").click()
+    expect(health).not_to_have_text(before)
+    # ...and the host's half-made choice is still there.
+    expect(table_page.locator(".ss-table-actions select[name=seat] option:checked")).to_have_text(
+        "Bo"
+    )
