@@ -299,7 +299,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
     args = parser.parse_args()
     if args.quick:
-        args.tables, args.subscribers, args.moves = 2, 3, 5
+        args.tables, args.subscribers, args.moves = 2, 4, 5
     with tempfile.TemporaryDirectory() as tmp:
         proc, port = start_server(Path(tmp) / "bench.db")
         try:
