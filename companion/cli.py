@@ -105,6 +105,8 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         config["DATABASE"] = args.db
     app = create_app(config)
     server.application = app
+    # Accept requests first; the terminal QR code and the demo table come right after.
+    server.start()
     print(f"Table Companion is running at {base}", flush=True)
     print(f"Open it on the table screen; database: {app.config['DATABASE']}")
     print(qr_text(base))
