@@ -1,0 +1,128 @@
+"""Samurai Sword through the web layer: secret roles stay secret, refusals are clear.
+
+Role names are not unique (two Ninja), so the checks are by word: a seat's page may name
+its own role and the public Shogun, and no other role; the table screen and the host name
+only the Shogun until the game ends, when every role is revealed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..conftest import csrf
+
+ROLES = ("Shogun", "Samurai", "Ninja", "Ronin")
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+
+
+def start(client, n=7):
+    table = client.post("/api/tables", json={"game": "samurai-sword", "players": PLAYERS[:n]}).json
+    return table
+
+
+def roles_of(app, table_id):
+    state = app.extensions["tables"].load(table_id).state
+    view = app.extensions["tables"].load(table_id).game
+    return [view.view(state, seat)["me"]["role"] for seat in range(len(state["players"]))]
+
+
+def role_words(text: str) -> set[str]:
+    # The game's name and the team names are not anybody's role.
+    for phrase in ("Samurai Sword", "Shogun and Samurai"):
+        text = text.replace(phrase, "")
+    return {r for r in ROLES if re.search(rf"\b{r}\b", text)}
+
+
+def first_stream_message(response) -> str:
+    buffer = ""
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: view" in buffer and buffer.endswith("\n\n"):
+            break
+    response.close()
+    return buffer
+
+
+def test_no_page_stream_or_reply_names_another_seats_role(app, client):
+    table = start(client)
+    tid = table["id"]
+    roles = roles_of(app, tid)
+    host = app.test_client()
+    host.get(f"/host/{tid}/{table['host_token']}")
+    # The table screen, for the host and for anyone, names only the Shogun.
+    for viewer in (host, app.test_client()):
+        page = viewer.get(f"/t/{tid}").get_data(as_text=True)
+        assert role_words(page) == {"Shogun"}
+        stream = first_stream_message(viewer.get(f"/t/{tid}/stream"))
+        assert role_words(stream) <= {"Shogun"}
+    api_host = client.get(
+        f"/api/tables/{tid}", headers={"Authorization": "Bearer " + table["host_token"]}
+    )
+    assert role_words(api_host.get_data(as_text=True)) == {"Shogun"}
+    for seat, seat_info in enumerate(table["seats"]):
+        phone = app.test_client()
+        phone.get("/join/" + seat_info["join_code"])
+        allowed = {roles[seat], "Shogun"}
+        page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+        assert role_words(page) == allowed, (seat, roles[seat])
+        stream = first_stream_message(phone.get(f"/t/{tid}/seat/stream?v=-1"))
+        assert role_words(stream) <= allowed
+        # A refusal tells nothing either.
+        refused = phone.post(
+            f"/t/{tid}/seat/act",
+            data={
+                "type": "adjust",
+                "seat": (seat + 1) % 7,
+                "counter": "health",
+                "delta": -1,
+                "csrf_token": csrf(page),
+            },
+            headers={"HX-Request": "true"},
+        )
+        assert refused.status_code == 403
+        assert role_words(refused.get_data(as_text=True)) == set()
+
+
+def test_all_roles_are_revealed_with_the_breakdown_at_the_end(app, client):
+    table = start(client, n=4)
+    tid = table["id"]
+    host = {"Authorization": "Bearer " + table["host_token"]}
+    for _ in range(3):
+        client.post(f"/api/tables/{tid}/actions", json={"type": "deck_out"}, headers=host)
+    result = client.get(f"/api/tables/{tid}/result")
+    assert result.status_code == 200
+    page = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert set(roles_of(app, tid)) <= role_words(page)
+    assert "×" in page  # each line of the multiplication is shown
+
+
+def test_acting_out_of_turn_or_after_the_end_is_refused_in_the_viewers_language(app, client):
+    table = start(client, n=4)
+    tid = table["id"]
+    shogun = app.extensions["tables"].load(tid).state["turn"]
+    other = (shogun + 1) % 4
+    token = client.post("/api/join", json={"code": table["seats"][other]["join_code"]}).json[
+        "token"
+    ]
+    headers = {"Authorization": f"Bearer {token}", "Accept-Language": "zh-TW"}
+    before = client.get(f"/api/tables/{tid}").json["version"]
+    reply = client.post(f"/api/tables/{tid}/actions", json={"type": "next_phase"}, headers=headers)
+    assert reply.status_code == 403
+    assert re.search(r"[\u4e00-\u9fff]", reply.json["error"]["message"])
+    huge = client.post(
+        f"/api/tables/{tid}/actions",
+        headers=headers,
+        json={"type": "adjust", "seat": other, "counter": "health", "delta": 10**9},
+    )
+    assert huge.status_code == 400
+    assert client.get(f"/api/tables/{tid}").json["version"] == before
+    host = {"Authorization": "Bearer " + table["host_token"]}
+    for _ in range(3):
+        client.post(f"/api/tables/{tid}/actions", json={"type": "deck_out"}, headers=host)
+    after = client.post(
+        f"/api/tables/{tid}/actions",
+        headers=headers,
+        json={"type": "adjust", "seat": other, "counter": "hand", "delta": 1},
+    )
+    assert after.status_code == 409
+    assert after.json["error"]["message"] == "遊戲已經結束。"
