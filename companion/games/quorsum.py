@@ -120,6 +120,28 @@ def home_of(corner: int) -> int:
     return TILE_COUNT - 1 - corner
 
 
+ARROWS = {
+    (-1, -1): "↖",
+    (-1, 0): "↑",
+    (-1, 1): "↗",
+    (0, -1): "←",
+    (0, 1): "→",
+    (1, -1): "↙",
+    (1, 0): "↓",
+    (1, 1): "↘",
+}
+
+
+def home_arrow(tile: int, home: int) -> str:
+    """The arrow a piece on ``tile`` would face towards ``home`` ("" once it is home).
+
+    >>> home_arrow(0, 15), home_arrow(3, 12), home_arrow(13, 12), home_arrow(15, 15)
+    ('↘', '↙', '←', '')
+    """
+    (r, c), (hr, hc) = row_col(tile), row_col(home)
+    return ARROWS.get(((hr > r) - (hr < r), (hc > c) - (hc < c)), "")
+
+
 def success_chance(value: int, dice: int) -> Fraction:
     """P(at least one of ``dice`` dice shows >= ``value``) = 1 - ((value - 1)/6)^dice.
 
@@ -977,13 +999,15 @@ def _piece_view(state: State, pid: int) -> dict[str, Any]:
         distance=_piece_distance(piece),
         best=piece["best"],
         at_home=piece["tile"] == piece["home"],
+        arrow=home_arrow(piece["tile"], piece["home"]),
     )
     return view
 
 
 def _tile_ref(state: State, tile: int, dice: int | None = None) -> dict[str, Any]:
     row, col = row_col(tile)
-    ref = {"tile": tile, "row": row, "col": col, "value": state["tiles"][tile]["value"]}
+    cell = state["tiles"][tile]
+    ref = {"tile": tile, "row": row, "col": col, "value": cell["value"], "face": cell["face"]}
     if dice:
         ref["chance"] = odds(success_chance(ref["value"], dice))
     return ref
@@ -1012,12 +1036,24 @@ def _action_view(state: State, index: int, act: dict[str, Any]) -> dict[str, Any
         "can_try": live and act["status"] == "pending" and problem is None,
         "problem_t": problem,
         "next": [],
+        "roll_dice": _roll_dice(act),
+        "planned_next": None,
     }
     if act["status"] == "chain":
         view["next"] = [
             _tile_ref(state, t, act["chain_dice"]) for t in legal_moves(state, act["piece"])
         ]
+        step = len(act["rolls"]) - 1  # every roll so far succeeded, one per planned tile
+        if step < len(act["path"]):
+            view["planned_next"] = act["path"][step]
     return view
+
+
+def _roll_dice(act: dict[str, Any]) -> int:
+    """How many dice the next roll of this action uses (0 once it is resolved)."""
+    if act["status"] == "pending":
+        return act["dice"]
+    return act["chain_dice"] if act["status"] == "chain" else 0
 
 
 def _declaration_view(state: State) -> dict[str, Any] | None:
@@ -1101,6 +1137,9 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "layout": {
             "mode": _opt(state, "layout"),
             "missing": sum(1 for t in state["tiles"] if t is None),
+            "next": next(
+                (_tile_ref_plain(i) for i, t in enumerate(state["tiles"]) if t is None), None
+            ),
             "left": [{"value": v, "left": TILES_PER_VALUE - counts.count(v)} for v in VALUES],
         },
         "pieces": [_piece_view(state, pid) for pid in range(4)],
@@ -1109,16 +1148,20 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             "chooser": state["chooser"],
             "first": state["first"],
             "placer": state["placer"],
-            "corners": [_tile_ref_plain(c) for c in CORNERS],
+            "corners": [_corner_view(c) for c in CORNERS],
+            "placements": [_placement_view(owners) for owners in PLACEMENTS],
+            "tied": state["phase"] == "rolloff" and _tied(state["rolloff"]),
         },
         "flipped": list(state["flipped"]),
         "declaration": _declaration_view(state),
         "targets": _targets_view(state),
+        "planner": _planner_view(state),
         "odds_table": odds_table(),
         "stalemate": {
             "count": state["stalemate"],
             "limit": _opt(state, "stalemate_turns"),
             "rule": _opt(state, "progress"),
+            "standing": _standing_view(state),
         },
         "match": {
             "target": _opt(state, "match_points"),
@@ -1136,6 +1179,195 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
 def _tile_ref_plain(tile: int) -> dict[str, int]:
     row, col = row_col(tile)
     return {"tile": tile, "row": row, "col": col}
+
+
+# The six ways to give two corners to each player, owners in CORNERS order: diagonal pairs,
+# rows, then columns (the order the placement buttons show them).
+PLACEMENTS = ((0, 1, 1, 0), (1, 0, 0, 1), (0, 0, 1, 1), (1, 1, 0, 0), (0, 1, 0, 1), (1, 0, 1, 0))
+
+
+def _placement_view(owners: tuple[int, ...]) -> dict[str, Any]:
+    """One way to place the pieces: the ``owners`` list to post, and each seat's two corners."""
+    return {
+        "owners": ",".join(str(o) for o in owners),
+        "by_corner": list(owners),
+        "corners_of": [
+            [_tile_ref_plain(c) for c, o in zip(CORNERS, owners, strict=True) if o == seat]
+            for seat in (0, 1)
+        ],
+    }
+
+
+def _tied(dice: list[int | None]) -> bool:
+    """Did the last opening roll tie (so it must be rolled again)?"""
+    return dice[0] is not None and dice[0] == dice[1]
+
+
+def _corner_view(corner: int) -> dict[str, Any]:
+    home = home_of(corner)
+    return {
+        **_tile_ref_plain(corner),
+        "home": home,
+        "home_row": row_col(home)[0],
+        "home_col": row_col(home)[1],
+        "arrow": home_arrow(corner, home),
+    }
+
+
+def _standing_view(state: State) -> dict[str, Any] | None:
+    """Who a stalemate would favour right now, by the tie-break (None before placement)."""
+    if state["pieces"][0]["tile"] is None or state["phase"] not in ("declare", "resolve"):
+        return None
+    dists = [_seat_distances(state, 0), _seat_distances(state, 1)]
+    winner, step = stalemate_tiebreak(*dists)
+    return {
+        "winner": winner,
+        "winner_name": _name(state, winner) if winner is not None else None,
+        "step": step,
+        "step_t": STEP_T.get(step or ""),
+        "distances": dists,
+    }
+
+
+STEP_T = {"closest": N_("closest pieces"), "other": N_("other pieces")}
+
+
+# --- The declaration planner -----------------------------------------------------------------
+# A declaration is three parallel lists (see ``act_declare``). The planner lists every way to
+# add to, change or shorten the current declaration as the finished lists to post again, so a
+# screen can offer each as one tap (a declaration may be redone until a die is rolled).
+
+
+def _plan_entries(plan: list[dict[str, Any]]) -> list[tuple[int, int, int]]:
+    """The declaration as (piece or -1, tile, dice) entries, chain steps with 0 dice."""
+    entries: list[tuple[int, int, int]] = []
+    for act in plan:
+        piece = act["piece"] if act["kind"] == "move" else -1
+        entries.append((piece, act["tile"], act["dice"]))
+        entries.extend((piece, t, 0) for t in act["path"])
+    return entries
+
+
+def _lists(entries: list[tuple[int, int, int]]) -> dict[str, str]:
+    return {
+        key: ",".join(str(e[i]) for e in entries)
+        for i, key in enumerate(("pieces", "tiles", "dice"))
+    }
+
+
+def _step_problem(state: State, piece_id: int, here: int, dest: int) -> str | None:
+    """Why a step from ``here`` onto ``dest`` is illegal on the board as it is now, or None."""
+    tiles = state["tiles"]
+    if tiles[dest]["face"] != tiles[here]["face"]:
+        return N_("A piece may only move onto a tile of the same colour as its own tile.")
+    occupant = _occupant(state, dest)
+    if _opt(state, "blocking") and occupant is not None and occupant != piece_id:
+        return N_("That tile is occupied by another piece.")
+    return None
+
+
+def _neighbours(tile: int) -> list[int]:
+    return [t for t in range(TILE_COUNT) if adjacent(tile, t)]
+
+
+def _planner_view(state: State) -> dict[str, Any] | None:
+    """Every one-tap change to the turn's declaration, each with its odds (None when closed)."""
+    if state["phase"] not in ("declare", "resolve") or _rolled_any(state):
+        return None
+    seat, plan = state["turn"], state["plan"]
+    entries = _plan_entries(plan)
+    left = DICE - sum(a["dice"] for a in plan)
+    room = len(entries) < MAX_PLAN
+
+    def choices(value: int, extra: tuple[int, int]) -> list[dict[str, Any]]:
+        if not room:
+            return []
+        return [
+            {
+                "dice": n,
+                "chance": odds(success_chance(value, n)),
+                "lists": _lists([*entries, (extra[0], extra[1], n)]),
+            }
+            for n in range(1, left + 1)
+        ]
+
+    moves = []
+    for pid, piece in enumerate(state["pieces"]):
+        if piece["owner"] != seat:
+            continue
+        here = piece["tile"]
+        options = []
+        for dest in _neighbours(here):
+            ref = _tile_ref(state, dest)
+            options.append(
+                {
+                    **ref,
+                    "problem_t": _step_problem(state, pid, here, dest),
+                    "choices": choices(ref["value"], (pid, dest)),
+                }
+            )
+        options.sort(key=lambda o: o["problem_t"] is not None)
+        moves.append({"piece": pid, "tile": here, "options": options})
+
+    declared_flips = {a["tile"] for a in plan if a["kind"] == "flip"}
+    flips = [
+        {
+            **_tile_ref(state, t),
+            "choices": choices(state["tiles"][t]["value"], (-1, t)),
+        }
+        for t in legal_flips(state)
+        if t not in declared_flips
+    ]
+
+    chains, edits = [], []
+    at = 0  # position of each action's first entry in ``entries``
+    for index, act in enumerate(plan):
+        size = 1 + len(act["path"])
+        before, mine, after = entries[:at], entries[at : at + size], entries[at + size :]
+        at += size
+        values = _values_of(state, act)
+        edits.append(
+            {
+                "index": index,
+                "choices": [
+                    {
+                        "dice": n,
+                        "current": n == act["dice"],
+                        "chance": odds(chain_chance(values, n)),
+                        "lists": _lists([*before, (mine[0][0], mine[0][1], n), *mine[1:], *after]),
+                    }
+                    for n in range(1, act["dice"] + left + 1)
+                ],
+                "remove": _lists(before + after) if len(plan) > 1 else None,
+                "trim": _lists(before + mine[:-1] + after) if act["path"] else None,
+            }
+        )
+        if act["kind"] != "move" or not room:
+            continue
+        steps = [state["pieces"][act["piece"]]["tile"], act["tile"], *act["path"]]
+        options = []
+        for dest in _neighbours(steps[-1]):
+            if dest == steps[-2]:
+                continue  # straight back where it came from
+            value = state["tiles"][dest]["value"]
+            options.append(
+                {
+                    **_tile_ref(state, dest),
+                    "problem_t": _step_problem(state, act["piece"], steps[-1], dest),
+                    "chance": odds(chain_chance([*values, value], act["dice"])),
+                    "lists": _lists([*before, *mine, (act["piece"], dest, 0), *after]),
+                }
+            )
+        options.sort(key=lambda o: o["problem_t"] is not None)
+        chains.append({"index": index, "piece": act["piece"], "options": options})
+
+    return {
+        "dice_left": left,
+        "moves": moves,
+        "flips": flips,
+        "chains": chains,
+        "edits": edits,
+    }
 
 
 # --- Result ---------------------------------------------------------------------------------

@@ -712,7 +712,9 @@ def test_six_turns_without_progress_end_the_game_in_a_stalemate():
     state = playing()
     state = pass_turns(state, 5)
     assert state["stalemate"] == 5 and state["phase"] == "declare"
-    assert Q.view(state, None)["stalemate"] == {"count": 5, "limit": 6, "rule": "record"}
+    stalemate = Q.view(state, None)["stalemate"]
+    assert stalemate.pop("standing")["winner"] is None  # all four pieces still 6 from home
+    assert stalemate == {"count": 5, "limit": 6, "rule": "record"}
     state, events = act(state, "pass", state["turn"])
     assert events[-2]["type"] == "GameEnded" and state["phase"] == "over"
 

@@ -1,0 +1,156 @@
+"""Quorsum in real Chromium: a table screen and two phones that join by scanning QR codes.
+
+The whole game is played through the pages, as people at a table would: the host enters the
+tiles already lying on the table, the players roll off and choose on their phones, then turns
+go by without progress (failed rolls entered from the real dice, dice given up) until the
+stalemate cube runs out and the tie-break names the winner. Every check is what a screen shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .test_samurai_sword_browser import scan_qr
+
+# The tiles lying on the table: rows of 2s, 3s, 4s and 5s, every dark face up.
+ROW_VALUES = [2, 3, 4, 5]
+
+
+def create_table(page: Page, base: str, stalemate_turns: int) -> None:
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("Quorsum")).click()
+    inputs = page.locator("input[name=player]")
+    inputs.nth(0).fill("Ann")
+    inputs.nth(1).fill("Bo")
+    page.get_by_label("Tile layout").select_option("entered")
+    page.get_by_label(re.compile("Turns in a row without progress")).fill(str(stalemate_turns))
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".status .game-name")).to_have_text("Quorsum")
+
+
+def join_phone(table_page: Page, new_context, name: str) -> Page:
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, name))
+    expect(phone.locator(".me-name")).to_have_text(name)
+    return phone
+
+
+def cube(page: Page):
+    return page.locator(".q-stalemate .q-count")
+
+
+def expect_counter(pages: list[Page], count: int, limit: int) -> None:
+    for page in pages:
+        expect(cube(page)).to_have_text(str(count))
+        expect(page.locator(".q-stalemate .q-cube-text")).to_have_text(
+            f"{count} of {limit} turns without progress"
+        )
+
+
+def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak(
+    server, new_context
+):
+    table = new_context("screen").new_page()
+    create_table(table, server.base, stalemate_turns=3)
+    ann = join_phone(table, new_context, "Ann")
+    bo = join_phone(table, new_context, "Bo")
+
+    # --- Setup: the host enters the 16 tiles from the table, one tap per tile. ---
+    expect(table.locator(".q-do")).to_have_text("Enter the tiles lying on the table, row by row")
+    expect(bo.locator(".q-setup")).to_contain_text("The host enters them on the table screen.")
+    for n in range(16):
+        value = ROW_VALUES[n // 4]
+        row, col = n // 4 + 1, n % 4 + 1
+        expect(table.locator(".q-next-tile")).to_contain_text(f"Tile ({row},{col})")
+        table.get_by_role("button", name=f"{value}, dark face up").click()
+        expect(table.locator(f'.q-cell[data-tile="{n}"]')).to_have_attribute(
+            "data-value", str(value)
+        )
+    # The phones show the same layout, live.
+    expect(ann.locator('.q-cell[data-tile="15"] .q-value')).to_have_text("5")
+
+    # --- The opening roll, entered on Ann's phone from the real dice; Ann chooses B. ---
+    expect(table.locator(".q-do")).to_contain_text("Each player rolls one die")
+    ann.get_by_label("Ann: 5").check()
+    ann.get_by_label("Bo: 2").check()
+    ann.get_by_role("button", name="Enter the opening dice").click()
+    expect(table.locator(".latest")).to_contain_text("Opening roll: Ann rolled 5, Bo rolled 2.")
+    expect(bo.locator(".q-setup")).to_contain_text("Waiting for Ann.")
+    expect(bo.get_by_role("button", name="A: take the first turn")).to_have_count(0)
+    ann.get_by_role("button", name="B: place the pieces").click()
+    expect(table.locator(".q-do")).to_contain_text(
+        "Ann puts the four pieces on the corners, two each; Bo moves first"
+    )
+    # Placement: the corners show which way home is before anything is placed.
+    expect(table.locator('.q-cell[data-tile="0"] .q-corner-hint')).to_contain_text("↘ home (4,4)")
+    ann.get_by_role("button", name=re.compile(r"Ann: \(1,1\) \+ \(4,4\)")).click()
+
+    # Four pieces on the corners, two colours, each facing its home diagonally opposite.
+    for page in (table, ann, bo):
+        expect(page.locator(".q-board .q-piece")).to_have_count(4)
+    expect(table.locator('.q-cell[data-tile="0"] .q-piece.q-seat0 .q-arrow')).to_have_text("↘")
+    expect(table.locator('.q-cell[data-tile="3"] .q-piece.q-seat1 .q-arrow')).to_have_text("↙")
+    expect(table.locator('.q-player[data-seat="1"]')).to_have_class(re.compile("current"))
+    expect(bo.locator(".phone-top")).to_contain_text("Your turn!")
+    expect_counter([table, ann, bo], 0, 3)
+
+    # --- Turn 1, Bo: one die on (1,3), value 2; the die shows 1: no progress. ---
+    expect(ann.get_by_role("button", name=re.compile("^Move "))).to_have_count(0)
+    bo.get_by_role("button", name="Move Bo's piece 1 to (1,3) with 1 die: 83.3%").click()
+    expect(table.locator(".q-decl-sum")).to_contain_text("Declared: 1 dice, 3 given up")
+    expect(table.locator('.q-cell[data-tile="2"] .q-dice-on')).to_have_text("1 die")
+    bo.get_by_label("Dice shown for action 1").fill("1")
+    bo.get_by_role("button", name="Enter the dice").click()
+    expect(table.locator(".latest")).to_contain_text(
+        "Bo rolled 1: the move onto (1,3) (value 2) failed."
+    )
+    expect(table.locator(".latest")).to_contain_text(
+        "Bo's turn ended without progress: stalemate counter 1 of 3."
+    )
+    expect_counter([table, ann, bo], 1, 3)
+
+    # --- Turn 2, Ann: a 6 takes her piece to (1,2): progress, the cube goes back to 0. ---
+    expect(ann.locator(".phone-top")).to_contain_text("Your turn!")
+    ann.get_by_role("button", name="Move Ann's piece 1 to (1,2) with 1 die: 83.3%").click()
+    ann.get_by_label("Dice shown for action 1").fill("6")
+    ann.get_by_role("button", name="Enter the dice").click()
+    expect(ann.locator(".q-chain-head")).to_have_text(
+        "Success! 1 die met the value: move on with them, or stop."
+    )
+    expect(table.locator('.q-cell[data-tile="1"] .q-piece.q-seat0')).to_be_visible()
+    ann.get_by_role("button", name="Stop the chain").click()
+    expect_counter([table, ann, bo], 0, 3)
+    expect(table.locator('.q-player[data-seat="0"] li[data-piece="0"] .q-far b')).to_have_text("5")
+    expect(table.locator(".q-standing")).to_contain_text(
+        "If it stalls now: Ann wins on the closest pieces"
+    )
+
+    # --- Turns 3-5 without progress: Bo gives up his dice, Ann passes from the table
+    # screen (either player may operate it), Bo's two dice both show 1. ---
+    bo.get_by_role("button", name="Give up all 4 dice (end the turn)").click()
+    expect_counter([table, ann, bo], 1, 3)
+    expect(table.locator(".q-turn .q-do")).to_contain_text("Ann: before rolling")
+    table.get_by_role("button", name="Give up all 4 dice (end the turn)").click()
+    expect_counter([table, ann, bo], 2, 3)
+    bo.get_by_role("button", name="Move Bo's piece 1 to (1,3) with 2 dice: 97.2%").click()
+    bo.get_by_label("Dice shown for action 1").fill("1,1")
+    bo.get_by_role("button", name="Enter the dice").click()
+
+    # --- The cube hits 3 of 3: stalemate, decided on the closest pieces (5 against 6). ---
+    for page in (table, ann, bo):
+        expect(cube(page)).to_have_text("3")
+        result = page.locator(".result")
+        expect(result.locator(".headline")).to_have_text("Ann wins")
+        expect(result.locator(".reason")).to_have_text(
+            "Stalemate after 3 turns without progress; Ann is closer to home."
+        )
+        expect(page.locator(".q-end-kind")).to_have_text("Ann: win on stalemate")
+        expect(page.locator(".q-tiebreak td.decides")).to_have_text("5")
+    expect(table.locator(".status .turn")).to_have_text("Game over")
+    expect(table.locator(".q-tiebreak tbody tr").nth(1)).to_contain_text("Bo66")
+    # Nobody can act any more: no planner, no dice entry, on any screen.
+    for page in (table, ann, bo):
+        expect(page.locator(".q-planner")).to_have_count(0)
+        expect(page.locator("input[name=values]")).to_have_count(0)
