@@ -289,8 +289,19 @@ def _note(events: list[Event], state: State, kind: str, text: Text, **extra: Any
     events.append({"type": kind, "text": text, **extra})
 
 
-def _private(events: list[Event], seat: int, kind: str, text: Text) -> None:
-    events.append({"type": kind, "text": text, "seat": seat, "to": [seat]})
+PRIVATE_NOTES = 6  # how many of a seat's private notes its phone keeps
+
+
+def _private(
+    state: State, events: list[Event], seat: int, kind: str, text: Text, line: Text
+) -> None:
+    """A secret for one seat: ``text`` goes to its private notes (shown behind the phone's
+    press-and-hold panel), the history gets ``line``, which names no card (history lines show
+    outside that panel)."""
+    notes = state["private"][seat].setdefault("notes", [])
+    notes.append(text)
+    del notes[:-PRIVATE_NOTES]
+    events.append({"type": kind, "text": line, "seat": seat, "to": [seat]})
 
 
 # --------------------------------------------------------------------------- setup
@@ -359,7 +370,7 @@ def _deal(opts: dict[str, Any], beginner: bool, rng: Rng) -> dict[str, Any]:
         rng.shuffle(deck)
         hand = list(PERMANENT) + deck[:HAND_DRAW]
         deck = deck[HAND_DRAW:]
-    return {"hand": hand, "deck": deck, "drawn": [], "warlords": [], "removed": []}
+    return {"hand": hand, "deck": deck, "drawn": [], "warlords": [], "removed": [], "notes": []}
 
 
 def _fresh_battle() -> dict[str, Any]:
@@ -915,10 +926,12 @@ def _warlord_effect(
         if _phones(state) and deck:
             top = deck.pop(0)
             _private(
+                state,
                 events,
                 seat,
                 "TopDiscarded",
                 T("You discard the top card of your deck: {card}", card=top),
+                T("You discard the top card of your deck (see it under reveal)"),
             )
 
 
@@ -1261,19 +1274,23 @@ def _collect_and_draw(state: State, events: list[Event]) -> None:
             priv["hand"].extend(drawn)
             state["draw_done"][seat] = True
             _private(
+                state,
                 events,
                 seat,
                 "CardsDrawn",
                 T("You draw {cards} and keep them", cards=", ".join(drawn) or "-"),
+                T("You draw {n} card(s) and keep them (see them under reveal)", n=len(drawn)),
             )
         else:
             priv["drawn"] = drawn
             state["draw_done"][seat] = False
             _private(
+                state,
                 events,
                 seat,
                 "CardsDrawn",
                 T("You draw {cards}: put one at the bottom of your deck", cards=", ".join(drawn)),
+                T("You draw {n} cards: put one at the bottom of your deck", n=len(drawn)),
             )
     state["phase"] = "draw"
     if all(state["draw_done"]):
@@ -1511,10 +1528,12 @@ def act_choose_extra_warlord(
         }
     ]
     _private(
+        state,
         events,
         seat,
         "ExtraWarlordSecret",
         T("Your extra Warlord: {text_t}", text_t=_warlord_text(state, seat, n)),
+        T("You take an extra Warlord (see it under reveal)"),
     )
     return events
 
@@ -1543,10 +1562,12 @@ def act_bottom(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
         {"type": "DrawDone", "seat": seat, "text": T("{name} has drawn", name=_name(state, seat))}
     ]
     _private(
+        state,
         events,
         seat,
         "CardKept",
         T("You keep {kept} and put {card} at the bottom of your deck", kept=kept, card=card),
+        T("You keep the other card(s) and put one at the bottom of your deck"),
     )
     if all(state["draw_done"]):
         _start_round(state, events)
@@ -2026,10 +2047,16 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         ]
         warlords.append(entry)
     sealed_me = sealed.seat_view(state, seat)
+    unplaced = list(priv["hand"])
+    if sealed.is_open(state, "cards"):
+        for code in placed or []:
+            unplaced.remove(code)
     return {
         "seat": seat,
         "colour": COLOURS[seat],
         "hand": sorted(priv["hand"], key=CARD_CODES.index),
+        # The hand without the cards of a placement not yet revealed (they leave the hand then).
+        "unplaced": sorted(unplaced, key=CARD_CODES.index),
         "drawn": list(priv["drawn"]),
         "placed": placed,
         "six_blocked": six_blocked,
@@ -2044,6 +2071,8 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         if state["extra_warlord"][seat]
         else [],
         "sealed": sealed_me,
+        # Private notes (cards drawn, kept, discarded), newest first: only behind the reveal.
+        "notes": list(reversed(priv.get("notes", []))),
     }
 
 
@@ -2080,10 +2109,55 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "scoring": list(state["scoring"]),
         "sealed": sealed.public_view(state),
         "result": state["result"],
+        # Ready-made pieces for the screens (so templates only display).
+        "round_track": _round_track(state),
+        "track": [{"n": n, "at": n == state["score"]} for n in range(-TRACK_END, TRACK_END + 1)],
+        "score_column": _score_column(state["round"]),
+        "card_codes": _codes_in_play(state),
+        "entry_choices": _entry_choices(state),
+        "recall_codes": [c for c in _codes_in_play(state) if c not in PERMANENT],
+        "places": [{"id": pl, "name_t": PLACE_NAMES[pl]} for pl in PLACES],
     }
     if viewer is not None:
         v["me"] = _me(state, viewer)
     return v
+
+
+def _round_track(state: State) -> list[dict[str, Any]]:
+    """The turn track 1-9: which rounds score, which is current, which are past."""
+    rnd = state["round"]
+    return [
+        {"n": n, "scoring": n in SCORING_ROUNDS, "current": n == rnd, "done": n < rnd}
+        for n in range(1, LAST_ROUND + 1)
+    ]
+
+
+def _codes_in_play(state: State) -> list[str]:
+    """The action card codes of this game (the beginner variant has no +2 or +3)."""
+    beginner = _opts(state)["beginner"]
+    return [c for c in CARD_CODES if not (beginner and c in BEGINNER_REMOVED)]
+
+
+def _entry_choices(state: State) -> list[list[str]] | None:
+    """Real cards, phase 3: per seat, the codes that may still be entered this round.
+
+    Public knowledge only (cards already revealed or shown to recall); the "6 on its own
+    mark" check depends on the province and is left to ``enter_cards``.
+    """
+    if _phones(state) or state["phase"] != "battle":
+        return None
+    b = state["battle"]
+    out = []
+    for seat in (BLUE, RED):
+        out.append(
+            [
+                c
+                for c in _codes_in_play(state)
+                if not (c in PERMANENT and c in b["cards"][seat])
+                and not (c not in PERMANENT and state["gone"][seat].get(c, 0) >= COPIES[c])
+            ]
+        )
+    return out
 
 
 def _score_text(state: State) -> Text:
