@@ -3100,6 +3100,140 @@ def _todo(state: State) -> str:
     return TODO.get(state["step"]) or TODO.get(str(state["phase"]), "")
 
 
+# The steps inside the construction and war phases, in order (for the phase strip).
+STEPS: dict[int, tuple[tuple[str, str], ...]] = {
+    4: (
+        ("purchase", N_("Purchases")),
+        ("auction", N_("Epic auction")),
+        ("build", N_("Workers and building")),
+        ("payments", N_("Foremen and payments")),
+    ),
+    5: (
+        ("deploy", N_("Deployment")),
+        ("battles", N_("Battle resolution")),
+        ("after", N_("After the battles")),
+    ),
+}
+
+# The optional parameters of play_tactic / use_general each card or General uses, so that a
+# phone can say what to choose with it.
+CARD_NEEDS: dict[str, tuple[str, ...]] = {
+    "pilfer_goat": ("target",),
+    "borrowed_knife": ("camp", "city"),
+    "besiege_wei": ("target",),
+    "borrow_road": ("city",),
+    "loot_fire": ("target",),
+    "swap_beams": ("target",),
+    "remove_firewood": ("building",),
+    "beauty_trap": ("target",),
+    "stars_move": ("building", "building2"),
+    "pickpocket": ("target",),
+    "depression": ("target",),
+    "leaderless": ("target",),
+    "downpour": ("target",),
+    "white_colt": ("building",),
+    "feint": ("source", "city", "camp"),
+    "trim_sails": ("order",),
+    "hold_pass": ("target",),
+    "cut_supplies": ("target",),
+}
+GENERAL_NEEDS: dict[str, tuple[str, ...]] = {
+    "mao": ("target",),
+    "ling": ("building",),
+    "cha": ("n",),
+    "sparta": ("target",),
+    "zhi": ("camp",),
+}
+
+
+def _steps(state: State) -> list[dict[str, Any]]:
+    """The current phase's steps; the auction step only in rounds that have one."""
+    return [
+        {"key": key, "name": name, "current": key == state["step"]}
+        for key, name in STEPS.get(state["phase"], ())
+        if key != "auction" or state["step"] == "auction" or _auction_due(state)
+    ]
+
+
+def playable_cards(state: State, seat: int) -> list[dict[str, Any]]:
+    """The tactic cards ``seat`` could play now (the app does not know which ones they hold):
+    battle cards only while the seat is in the current battle, the Borrowed Knife during the
+    battles, Feint only before the first battle is fought.
+
+    >>> [c["key"] for c in playable_cards({"phase": -1}, 0)]
+    []
+    """
+    if state["phase"] < 0:
+        return []
+    war = state.get("war") or {}
+    in_battle = _in_current_battle(state, seat)
+    battles = state["phase"] == 5 and state["step"] in ("battles", "after")
+    before_fighting = (
+        state["phase"] == 5
+        and state["step"] == "battles"
+        and not any(b.get("done") for b in war.get("queue", []))
+    )
+    out = []
+    for key, info in TACTICS.items():
+        when = info["when"]
+        if when == "battle" and not in_battle:
+            continue
+        if when == "battles" and not battles:
+            continue
+        if key == "feint" and not before_fighting:
+            continue
+        out.append(
+            {
+                "key": key,
+                "name_t": info["name"],
+                "battle": when == "battle",
+                "needs": list(CARD_NEEDS.get(key, ())),
+            }
+        )
+    return out
+
+
+def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
+    """The phone's deployment editor while ``seat`` deploys: the draft (the choice it
+    submitted, else every soldier in its main castle) and, for every other place it may send
+    soldiers, the whole ``counts`` list for each number it may put there (the main castle
+    keeps the rest). A phone then posts one ready-made list per tap."""
+    rnd = state.get("sealed")
+    if not rnd or rnd["name"] != "deploy" or seat not in rnd["seats"]:
+        return None
+    locs = _locations(state)
+    home = _home(seat)
+    targets = deploy_targets(state, seat)
+    if home not in targets:
+        return None
+    h = locs.index(home)
+    supply = _player(state, seat)["supply"]
+    draft = list(rnd["choices"][seat] or [supply if loc == home else 0 for loc in locs])
+    rows = []
+    for loc in targets:
+        if loc == home:
+            continue
+        i = locs.index(loc)
+        pool = draft[h] + draft[i]
+        options = []
+        for n in range(pool + 1):
+            counts = list(draft)
+            counts[i], counts[h] = n, pool - n
+            options.append({"n": n, "counts": ",".join(str(c) for c in counts)})
+        rows.append({"loc": loc, "label": _loc_label(state, loc), "options": options})
+    return {
+        "home": home,
+        "supply": supply,
+        "draft": [
+            {"loc": loc, "label": _loc_label(state, loc), "n": n}
+            for loc, n in zip(locs, draft, strict=True)
+            if n
+        ],
+        "all_home": ",".join(str(supply if loc == home else 0) for loc in locs),
+        "rows": rows,
+    }
+
+
 def _player_view(state: State, seat: int, public_money: bool) -> dict[str, Any]:
     p = _player(state, seat)
     row: dict[str, Any] = {
@@ -3196,6 +3330,12 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "phase": _phase_name(state),
         "over": state["over"],
         "start": state["start"],
+        "phase_no": state["phase"],
+        "phases": [
+            {"n": n, "name": name, "current": n == state["phase"] and not state["over"]}
+            for n, name in enumerate(PHASES)
+        ],
+        "steps": _steps(state),
         "step": state["step"],
         "todo": _todo(state),
         "blocker": blocker(state),
@@ -3210,6 +3350,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             else None,
             "deck_left": len(state["event"]["deck"]),
             "used": list(state["event"]["used"]),
+            "used_t": [EVENTS[k]["name"] for k in state["event"]["used"]],
             "great_peace": state["event"]["great_peace"],
             "last_round": state["last_round"],
         },
@@ -3226,7 +3367,9 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             "bids": auction["bids"]
             if not sealed.is_open(state, "bid") or auction["rebid"]
             else None,
-            "result": auction["result"],
+            "result": dict(auction["result"], epic_t=EPICS[auction["result"]["epic"]]["name"])
+            if auction["result"] and auction["result"].get("epic")
+            else auction["result"],
             "epics_left": len(state["epic_deck"]),
             "due": state["round"] >= opts["auction_from"],
         },
@@ -3234,6 +3377,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             "locations": [
                 {"loc": loc, "label": _loc_label(state, loc)} for loc in _locations(state)
             ],
+            "labels": {loc: _loc_label(state, loc) for loc in _locations(state)},
             "cities": [
                 {
                     "loc": c["id"],
@@ -3307,6 +3451,7 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         "money": p["money"],
         "tactics": p["tactics"],
         "tactic_price": tactic_price(state, seat),
+        "blueprint_price": BLUEPRINT_PRICE,
         "blueprints": [
             {
                 "key": k,
@@ -3322,6 +3467,11 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         "general_used": p["general_used"],
         "money_lines": state["private_lines"][seat],
         "deploy_targets": deploy_targets(state, seat) if state["phase"] >= 0 else [],
+        "deploy": deploy_plan(state, seat),
+        "cards": playable_cards(state, seat) if p["tactics"] > 0 else [],
+        "general_needs": list(GENERAL_NEEDS.get(general, ()))
+        if general and not p["general_used"]
+        else [],
         "magistrate": p["magistrate"],
     }
     if state["phase"] < 0:

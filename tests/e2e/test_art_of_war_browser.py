@@ -1,0 +1,257 @@
+"""The Art of War in real Chromium: a table screen and three phones through a round's secret
+choices and an epic auction.
+
+The table is created through the pages, the phones join by reading the QR codes off the table
+screen, and every choice is made by clicking what a player would click. Rounds 1 to 5 are
+played quickly through the JSON API with the tokens the browsers hold; the round 6 auction
+is clicked again on the phones.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.test_samurai_sword_browser import scan_qr
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+# Soldiers and food each player takes at setup (Ann starts: 8, 9 and 9 resources).
+SPLITS = [(3, 2), (3, 3), (2, 2)]
+
+
+def session_tokens(context: BrowserContext, kind: str) -> dict[str, str]:
+    """The tokens a browser holds in its (signed, not encrypted) session cookie."""
+    cookie = next(c for c in context.cookies() if c["name"] == "tc_session")
+    payload = cookie["value"]
+    data = payload.lstrip(".").split(".")[0]
+    raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    if payload.startswith("."):
+        raw = zlib.decompress(raw)
+    return json.loads(raw)[kind]
+
+
+def create_table(page: Page, base: str) -> str:
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile("The Art of War")).click()
+    inputs = page.locator("input[name=player]")
+    for n, name in enumerate(PLAYERS):
+        inputs.nth(n).fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".status .game-name")).to_have_text("The Art of War")
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def card(page: Page, seat: int):
+    return page.locator(f'article.aow-player[data-seat="{seat}"]')
+
+
+def stat(page: Page, seat: int, name: str) -> int:
+    return int(card(page, seat).locator(f".stat-{name} .value").inner_text())
+
+
+class Api:
+    """The JSON API with the tokens of the table screen and the phones."""
+
+    def __init__(self, server: Any, table_id: str, host: str, seats: list[str]) -> None:
+        self.server, self.id, self.host, self.seats = server, table_id, host, seats
+
+    def act(self, who: int | None, **body: Any) -> dict:
+        token = self.host if who is None else self.seats[who]
+        return self.server.api("POST", f"/api/tables/{self.id}/actions", body, token=token)
+
+    def view(self, who: int | None = None) -> dict:
+        token = self.host if who is None else self.seats[who]
+        return self.server.api("GET", f"/api/tables/{self.id}", token=token)["view"]
+
+    def play_until(self, done) -> None:
+        """Everyone at Peace and at home, every tribute as food, until ``done(view)``."""
+        for _ in range(400):
+            v = self.view()
+            if done(v):
+                return
+            sv = v["sealed"]
+            if sv:
+                for seat in sv["seats"]:
+                    if sv["locked"][seat]:
+                        continue
+                    if sv["name"] == "stance":
+                        self.act(seat, type="choose_stance", stance="peace")
+                    elif sv["name"] == "deploy":
+                        counts = self.view(seat)["me"]["deploy"]["all_home"]
+                        self.act(seat, type="deploy", counts=counts)
+                    else:
+                        raise AssertionError(f"unexpected secret choice {sv['name']}")
+                    self.act(seat, type="lock")
+                continue
+            pending = [t for t in v["tribute"] if t["kind"] is None]
+            if pending:
+                self.act(
+                    pending[0]["seat"],
+                    type="take_tribute",
+                    vassal=pending[0]["vassal"],
+                    kind="food",
+                )
+            elif v["step"] == "battles":
+                self.act(None, type="resolve_battle")
+            else:
+                self.act(None, type="next")
+        raise AssertionError("the game did not get there")
+
+
+def lock_in(phone: Page, last: bool = False) -> None:
+    """Lock the phone's secret choice; the last lock reveals everything and ends the round."""
+    phone.locator(".aow-choose").get_by_role("button", name="Lock in").click()
+    if last:
+        expect(phone.locator(".aow-choose")).to_have_count(0)
+    else:
+        expect(phone.locator(".aow-locked")).to_have_text("Locked in. Waiting for the others.")
+
+
+def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_price(
+    server, new_context
+):
+    table = new_context("screen").new_page()
+    table_id = create_table(table, server.base)
+    table.locator(".aow-setup select[name=seat]").select_option(label="Ann")
+    table.get_by_role("button", name="Set the start player").click()
+    expect(card(table, 0).locator(".badge.turn")).to_have_text("Start player")
+
+    phones: list[Page] = []
+    for name in PLAYERS:
+        context = new_context("phone")
+        phone = context.new_page()
+        phone.goto(scan_qr(table, name))
+        expect(phone.locator(".me-name")).to_have_text(name)
+        phones.append(phone)
+    sealed = table.locator(".sealed .count")
+
+    # Setup: each phone keeps Advisor 1 and General 1 and splits its resources, in secret.
+    expect(sealed).to_have_text("0/3 locked")
+    for seat, phone in enumerate(phones):
+        form = phone.locator(".aow-setup-form")
+        form.get_by_label("Advisor 1").check()
+        form.get_by_label("General 1").check()
+        form.get_by_label("Soldiers").fill(str(SPLITS[seat][0]))
+        form.get_by_label("food").fill(str(SPLITS[seat][1]))
+        form.get_by_role("button", name="Choose").click()
+        expect(phone.locator(".aow-chosen")).to_be_visible()
+        lock_in(phone, last=seat == 2)
+        if seat < 2:
+            expect(sealed).to_have_text(f"{seat + 1}/3 locked")
+            # Nobody's split shows on the table screen before everyone has locked in.
+            expect(card(table, seat).locator(".stat-soldiers")).to_have_count(0)
+    expect(table.locator('.aow-phases li.current[data-phase="0"]')).to_be_visible()
+    for seat, (soldiers, food) in enumerate(SPLITS):
+        expect(card(table, seat).locator(".stat-soldiers .value")).to_have_text(str(soldiers))
+        expect(card(table, seat).locator(".stat-food .value")).to_have_text(str(food))
+        expect(card(table, seat).locator(".aow-advisor strong")).not_to_be_empty()
+
+    # The table moves on with one tap a step: the event, then War or Peace.
+    next_button = table.get_by_role("button", name="Next →")
+    next_button.click()
+    expect(table.locator('.aow-phases li.current[data-phase="1"]')).to_be_visible()
+    expect(table.locator(".aow-event-name")).not_to_be_empty()
+    next_button.click()
+    expect(table.locator('.aow-phases li.current[data-phase="2"]')).to_be_visible()
+    expect(table.locator(".aow-blocker")).to_have_text("Waiting for secret choices.")
+    expect(table.get_by_role("button", name="Next →")).to_have_count(0)
+
+    # War or Peace, chosen at once on the three phones, then locked one by one.
+    for phone, stance in zip(phones, ("War", "Peace", "Peace"), strict=True):
+        phone.locator(".aow-stance-pick").get_by_role("button", name=stance).click()
+    for phone, stance in zip(phones, ("War", "Peace", "Peace"), strict=True):
+        expect(phone.locator(".aow-chosen")).to_be_visible()
+        # The choice shows only inside the press-and-hold panel.
+        private = phone.locator(".private")
+        expect(private).to_be_hidden()
+        phone.locator("[data-reveal]").dispatch_event("pointerdown")
+        expect(private.locator(".aow-my-choice .secret-big")).to_have_text(stance)
+        phone.locator("[data-reveal]").dispatch_event("pointerup")
+        expect(private).to_be_hidden()
+    stances = table.locator("article.aow-player .aow-stance")
+    for n, phone in enumerate(phones):
+        expect(sealed).to_have_text(f"{n}/3 locked")
+        expect(stances).to_have_count(0)
+        for other in phones:
+            expect(other.locator(".aow-everyone .aow-stance")).to_have_count(0)
+        lock_in(phone, last=n == 2)
+    expect(stances).to_have_count(3)
+    expect(stances).to_have_text(["War", "Peace", "Peace"])
+    expect(table.locator(".sealed")).to_have_count(0)
+    expect(phones[1].locator('.aow-everyone li[data-seat="0"] .aow-stance')).to_have_text("War")
+
+    # Production: the table screen shows what the app worked out, and the cards add it up.
+    before = [(stat(table, s, "food"), stat(table, s, "soldiers")) for s in range(3)]
+    table.get_by_role("button", name="Next →").click()
+    expect(table.locator('.aow-phases li.current[data-phase="3"]')).to_be_visible()
+    computed = table.locator(".aow-computed")
+    expect(computed).to_contain_text("War: +3 soldiers")
+    for seat, name in enumerate(PLAYERS):
+        line = computed.locator("li.who", has_text=f"{name}: +")
+        expect(line).to_have_count(1)
+        food, soldiers = map(int, re.findall(r"\+(\d+)", line.inner_text()))
+        expect(card(table, seat).locator(".stat-food .value")).to_have_text(
+            str(before[seat][0] + food)
+        )
+        expect(card(table, seat).locator(".stat-soldiers .value")).to_have_text(
+            str(before[seat][1] + soldiers)
+        )
+    # Peace's +1 on the barracks (base 4) and War's +3 (base 3 + 3).
+    expect(computed).to_contain_text("Barracks: base 4 + 0 workers")
+    # The mine's money is private: on Ann's phone, inside the panel, not on the table.
+    expect(computed).not_to_contain_text("Mine:")
+    expect(phones[0].locator(".private .money-lines")).to_contain_text("Mine: base 0")
+
+    # Rounds 1 to 5 go by through the JSON API, with the tokens these browsers hold.
+    host = session_tokens(table.context, "host")[table_id]
+    api = Api(server, table_id, host, [session_tokens(p.context, "seat")[table_id] for p in phones])
+    api.play_until(lambda v: v["round"] == 6 and v["step"] == "purchase")
+    expect(table.locator(".status .round")).to_have_text("Round 6")
+    money = [api.view(seat)["me"]["money"] for seat in range(3)]
+    assert min(money) >= 7, money
+
+    # Round 6: the first epic auction, with sealed bids clicked on the three phones.
+    table.get_by_role("button", name="Next →").click()
+    auction = table.locator(".aow-auction")
+    epic = api.view()["auction"]["epic_t"]
+    expect(auction.locator(".aow-epic-up strong")).to_have_text(epic)
+    bids = [7, 5, 2]
+    for n, (phone, bid) in enumerate(zip(phones, bids, strict=True)):
+        form = phone.locator(".aow-bid-form")
+        expect(form).to_contain_text(epic)
+        form.get_by_label("Your bid ($, 0 = pass)").fill(str(bid))
+        form.get_by_role("button", name="Bid").click()
+        expect(phone.locator(".aow-chosen")).to_be_visible()
+        lock_in(phone, last=n == 2)
+        if n < 2:
+            expect(auction.locator(".aow-bid-status")).to_have_text(f"Bids locked: {n + 1}/3")
+            # No bid shows anywhere before the last one is in.
+            expect(auction.locator(".aow-bids")).to_have_count(0)
+            for other in phones:
+                expect(other.locator(".aow-bids-line")).to_have_count(0)
+    result = f"Ann wins the {epic} and pays $5"
+    expect(auction.locator(".aow-auction-result")).to_have_text(result)
+    expect(auction.locator(".aow-bids li")).to_have_text(["Ann $7", "Bo $5", "Cy $2"])
+    for phone in phones:
+        expect(phone.locator(".aow-phone-auction .aow-auction-result")).to_have_text(result)
+    expect(phones[0].locator(".private .aow-money")).to_have_text(f"${money[0] - 5}")
+    expect(phones[1].locator(".private .aow-money")).to_have_text(f"${money[1]}")
+    expect(table.locator(".aow-buildings")).to_contain_text(f"Ann holds the epic blueprint {epic}")
+
+    # One phone never shows another phone's money: each holds exactly its own.
+    money[0] -= 5
+    shown = {*(f"${b}" for b in bids), "$5"}
+    for seat, phone in enumerate(phones):
+        holder = phone.locator("[data-money]")
+        expect(holder).to_have_count(1)
+        expect(holder).to_have_attribute("data-money", str(money[seat]))
+        expect(phone.locator(".aow-everyone")).not_to_contain_text("$")
+        for other in range(3):
+            if other != seat and f"${money[other]}" not in shown | {f"${money[seat]}"}:
+                expect(phone.locator("main")).not_to_contain_text(f"${money[other]}")
+    expect(table.locator(".aow-players .stat-money")).to_have_count(0)

@@ -1,0 +1,163 @@
+"""What The Art of War's view hands its screens beyond the rules' own numbers: the phase strip,
+place labels, the phone's ready-made deployment lists, the tactic cards playable now and what
+each card or General asks for. Templates only display these; the logic is tested here."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from companion.games import art_of_war as aow
+from tests.games.test_art_of_war_helpers import (
+    GAME,
+    at_phase,
+    deploy,
+    do,
+    new_game,
+    plain,
+    reveal,
+    to_war,
+)
+
+
+def ints(counts: str) -> list[int]:
+    """A plan's ready-made list, as the platform parses the form field."""
+    return [int(c) for c in counts.split(",")]
+
+
+def test_the_phase_strip_numbers_phases_0_to_6_and_marks_the_current_one():
+    state = GAME.setup(["A", "B"], {}, random.Random(1))
+    view = GAME.view(state, None)
+    assert view["phase_no"] == -1 and not any(p["current"] for p in view["phases"])
+    state = plain(new_game(2))
+    view = GAME.view(state, None)
+    assert [p["n"] for p in view["phases"]] == list(range(7))
+    assert [p["name"] for p in view["phases"]] == list(aow.PHASES)
+    assert [p["current"] for p in view["phases"]] == [True] + [False] * 6
+    assert view["steps"] == []
+
+
+def test_the_construction_steps_show_the_auction_only_in_rounds_that_have_one():
+    state = at_phase(plain(new_game(2)), 4, ["peace", "peace"], "purchase")
+    steps = GAME.view(state, None)["steps"]
+    assert [s["key"] for s in steps] == ["purchase", "build", "payments"]
+    assert [s["current"] for s in steps] == [True, False, False]
+    state["round"] = 6
+    steps = GAME.view(state, None)["steps"]
+    assert [s["key"] for s in steps] == ["purchase", "auction", "build", "payments"]
+    state = to_war(plain(new_game(2)), ["peace", "peace"], [3, 3])
+    steps = GAME.view(state, None)["steps"]
+    assert [(s["key"], s["current"]) for s in steps] == [
+        ("deploy", True),
+        ("battles", False),
+        ("after", False),
+    ]
+
+
+def test_every_location_has_a_label_and_the_used_events_have_names():
+    state = plain(new_game(3))
+    view = GAME.view(state, None)
+    locs = [loc["loc"] for loc in view["map"]["locations"]]
+    assert list(view["map"]["labels"]) == locs
+    assert view["map"]["labels"]["castle-1"] == ["{owner}'s main castle", {"owner": "P1", "n": 0}]
+    state, _ = do(state, None, "next")
+    event = GAME.view(state, None)["event"]
+    assert event["used_t"] == [aow.EVENTS[event["current"]]["name"]]
+
+
+def test_the_auction_result_names_the_epic_it_sold():
+    state = at_phase(plain(new_game(3)), 4, ["peace"] * 3, "purchase")
+    state["round"] = 6
+    for p in state["p"]:
+        p["money"] = 10
+    state, _ = do(state, None, "next")
+    epic = state["auction"]["epic"]
+    state, _ = reveal(state, "bid", {0: 6, 1: 4, 2: 0}, "amount")
+    result = GAME.view(state, 2)["auction"]["result"]
+    assert result == {"winner": 0, "price": 4, "epic": epic, "epic_t": aow.EPICS[epic]["name"]}
+    assert GAME.view(state, 0)["me"]["blueprint_price"] == 4
+
+
+def test_the_deployment_plan_starts_at_home_and_every_option_is_a_legal_deployment():
+    state = to_war(plain(new_game(2)), ["war", "peace"], [5, 4])
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
+    assert plan["home"] == "castle-0" and plan["supply"] == 5
+    assert plan["draft"] == [
+        {"loc": "castle-0", "label": aow._loc_label(state, "castle-0"), "n": 5}
+    ]
+    assert plan["all_home"] == ",".join(["5"] + ["0"] * (len(locs) - 1))
+    # At War every other place is open: a row each, with 0..5 soldiers.
+    assert [r["loc"] for r in plan["rows"]] == [loc for loc in locs if loc != "castle-0"]
+    for row in plan["rows"]:
+        assert [o["n"] for o in row["options"]] == list(range(6))
+        for option in row["options"]:
+            counts = ints(option["counts"])
+            assert sum(counts) == 5 and counts[locs.index(row["loc"])] == option["n"]
+            do(state, 0, "deploy", counts=counts)  # each one is accepted
+    # At Peace, Bo may only keep his castle or go for the bandits.
+    rows = GAME.view(state, 1)["me"]["deploy"]["rows"]
+    assert [r["loc"] for r in rows] == ["camp-0", "camp-1"]
+
+
+def test_the_deployment_plan_follows_the_choice_submitted_and_stays_private():
+    state = to_war(plain(new_game(2)), ["war", "peace"], [5, 4])
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
+    state, _ = do(state, 0, "deploy", counts=ints(camp["options"][2]["counts"]))
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    assert [(d["loc"], d["n"]) for d in plan["draft"]] == [("castle-0", 3), ("camp-1", 2)]
+    # Another place now has 3 to give (the castle's) plus its own 0; camp 2 keeps its 2.
+    city = next(r for r in plan["rows"] if r["loc"] == "castle-1")
+    assert len(city["options"]) == 4
+    camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
+    assert len(camp["options"]) == 6
+    assert "deploy" not in GAME.view(state, None) and GAME.view(state, 1)["me"]["deploy"]["draft"]
+    assert camp["options"][2]["counts"] not in json.dumps(GAME.view(state, 1))
+    assert camp["options"][2]["counts"] not in json.dumps(GAME.view(state, None))
+    state, _ = do(state, 0, "lock")
+    assert GAME.view(state, 0)["me"]["deploy"] is not None  # Ann is still in the round
+    state, _ = do(state, 1, "deploy", counts=ints(GAME.view(state, 1)["me"]["deploy"]["all_home"]))
+    state, _ = do(state, 1, "lock")
+    assert GAME.view(state, 0)["me"]["deploy"] is None
+
+
+def test_only_the_tactic_cards_playable_now_are_offered_with_what_they_need():
+    state = plain(new_game(2))
+    state["p"][0]["tactics"] = 2
+    keys = [c["key"] for c in GAME.view(state, 0)["me"]["cards"]]
+    assert "pickpocket" in keys and "drums" not in keys
+    assert "borrowed_knife" not in keys and "feint" not in keys
+    assert GAME.view(state, 1)["me"]["cards"] == []  # no card in hand
+    params = {p.name for p in GAME.actions["play_tactic"].params}
+    for card in GAME.view(state, 0)["me"]["cards"]:
+        assert set(card["needs"]) <= params and not card["battle"]
+    assert next(c for c in GAME.view(state, 0)["me"]["cards"] if c["key"] == "stars_move")[
+        "needs"
+    ] == ["building", "building2"]
+    # In a battle of its own the battle cards join in, before any fight Feint too.
+    state = to_war(plain(new_game(2)), ["war", "peace"], [6, 2])
+    state, _ = deploy(state, {0: {"castle-1": 6}, 1: {"castle-1": 2}})
+    state["p"][0]["tactics"] = state["p"][1]["tactics"] = 1
+    cards = {c["key"]: c for c in GAME.view(state, 0)["me"]["cards"]}
+    assert cards["drums"]["battle"] and "feint" in cards and "borrowed_knife" in cards
+    assert "feint" in [c["key"] for c in aow.playable_cards(state, 1)]
+    state, _ = do(state, None, "resolve_battle")
+    assert "feint" not in [c["key"] for c in aow.playable_cards(state, 0)]
+
+
+def test_a_generals_needs_show_only_while_it_is_unused():
+    state = plain(new_game(2))
+    state["p"][0]["general"] = "cha"
+    state["p"][1]["general"] = "kou"
+    assert GAME.view(state, 0)["me"]["general_needs"] == ["n"]
+    assert GAME.view(state, 1)["me"]["general_needs"] == []
+    state["p"][0]["money"] = 5
+    state, _ = do(state, 0, "use_general", n=2)
+    assert GAME.view(state, 0)["me"]["general_needs"] == []
+    params = {p.name for p in GAME.actions["use_general"].params}
+    assert all(set(n) <= params for n in aow.GENERAL_NEEDS.values())
+    assert all(
+        set(n) <= {p.name for p in GAME.actions["play_tactic"].params}
+        for n in aow.CARD_NEEDS.values()
+    )
