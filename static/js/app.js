@@ -96,7 +96,17 @@
   document.addEventListener("toggle", function (e) {
     if (e.target.tagName === "DETAILS") { e.target.dataset.userToggled = "1"; }
   }, true);
-  document.addEventListener("htmx:sseBeforeMessage", snapshot);
+  document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    // A phone that just acted already shows this version (from its own reply): skip the
+    // stream's copy of it rather than swap the same view in twice.
+    var status = document.querySelector("#live [data-version]");
+    var incoming = e.detail && e.detail.lastEventId;
+    if (status && incoming && status.getAttribute("data-version") === String(incoming)) {
+      e.preventDefault();
+      return;
+    }
+    snapshot();
+  });
   // A form the person just submitted starts fresh: only other people's updates keep edits.
   document.addEventListener("htmx:beforeRequest", function () { saved = null; });
 
