@@ -38,6 +38,7 @@ class HistoryLine:
     seq: int
     text: Text
     undone: bool
+    private: bool = False  # meant for this seat only: shown behind press-and-hold
 
 
 @dataclass
@@ -67,6 +68,15 @@ class Screen:
     @property
     def seat(self) -> int | None:
         return self.viewer.seat
+
+    @property
+    def public_history(self) -> list[HistoryLine]:
+        return [h for h in self.history if not h.private]
+
+    @property
+    def private_history(self) -> list[HistoryLine]:
+        """This seat's own lines (a card drawn, a choice made): never shown in the open."""
+        return [h for h in self.history if h.private]
 
     def can(self, action_type: str) -> bool:
         return action_type in self.allowed
@@ -125,10 +135,15 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     for row in reversed(loaded.rows):
         if row.undone == 2:
             continue
-        lines = [describe(loaded, e) for e in row.events if visible(e, viewer)]
-        if not latest and row.undone == 0 and lines:
-            latest = lines
-        history.extend(HistoryLine(row.seq, t, row.undone == 1) for t in lines)
+        lines = [
+            HistoryLine(row.seq, describe(loaded, e), row.undone == 1, "to" in e)
+            for e in row.events
+            if visible(e, viewer)
+        ]
+        public = [h.text for h in lines if not h.private]
+        if not latest and row.undone == 0 and public:
+            latest = public
+        history.extend(lines)
         if len(history) >= HISTORY_LINES:
             break
     can_undo, can_redo = tables().can_undo(loaded)

@@ -418,3 +418,20 @@ def test_guessing_join_codes_is_rate_limited_but_a_full_table_can_join(app, clie
     blocked = client.post("/api/join", json={"code": "z" * 32})
     assert blocked.status_code == 429
     assert blocked.json["error"]["code"] == "rate_limited"
+
+
+def test_a_phones_private_history_shows_only_behind_press_and_hold(app, client):
+    table = make_table(client)
+    client.get(f"/join/{table['seats'][0]['join_code']}")
+    page = client.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    client.post(
+        f"/t/{table['id']}/seat/act",
+        data={"type": "set_secret", "n": 4321, "csrf_token": csrf(page)},
+        headers={"HX-Request": "true"},
+    )
+    page = client.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    history = page.split('class="history"', 1)[1].split("</section>", 1)[0]
+    assert "4321" not in history
+    hidden = page.split('class="private-wrap private-history"', 1)[1].split("</section>", 1)[0]
+    assert "Your secret is now 4321" in hidden
+    assert '<div class="private" hidden>' in hidden
