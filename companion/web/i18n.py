@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 
@@ -40,16 +40,30 @@ def lang() -> str:
 
 
 def catalog() -> Callable[[str], str]:
-    """The current language's plain gettext function, resolved once.
+    """The current language's plain gettext function, resolved once per request.
 
     Rendering a view calls gettext hundreds of times; going through Flask-Babel's context
     lookups each time was a third of the render. Catalogs never change while running.
     """
-    locale = lang()
-    found = _CATALOGS.get(locale)
+    found = getattr(g, "_tc_gettext", None)
     if found is None:
-        found = _CATALOGS[locale] = get_translations().gettext
+        locale = lang()
+        found = _CATALOGS.get(locale)
+        if found is None:
+            found = _CATALOGS[locale] = get_translations().gettext
+        g._tc_gettext = found
     return found
+
+
+def _gettext(msgid: str, **variables: Any) -> str:
+    text = catalog()(msgid)
+    return text % variables if variables else text
+
+
+def _ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
+    variables.setdefault("num", n)
+    text = catalog()(singular if n == 1 else plural)
+    return text % variables
 
 
 _CATALOGS: dict[str, Callable[[str], str]] = {}
@@ -83,6 +97,8 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(HERE / "translations")
     app.config["BABEL_DEFAULT_LOCALE"] = "en"
     Babel(app, locale_selector=select_locale)
+    # Templates (and macros in imported templates) translate through the cached catalog.
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.filters["t"] = _translate_filter
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES, lang=lang, html_lang=lambda: HTML_LANG.get(lang(), "en")

@@ -10,6 +10,7 @@ the public table view plus controls.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from flask import current_app, render_template, request, url_for
@@ -81,7 +82,7 @@ class Screen:
     def can(self, action_type: str) -> bool:
         return action_type in self.allowed
 
-    @property
+    @cached_property
     def post_url(self) -> str:
         """Where this screen's action forms post (the phone's and the table's differ)."""
         endpoint = "pages.seat_act" if self.viewer.kind == "seat" else "pages.table_act"
