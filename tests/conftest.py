@@ -28,6 +28,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     )
     yield app
     app.extensions["store"].close()
+    # The test game exists only for the tests that ask for it.
+    GAMES.pop(TALLY.id, None)
 
 
 @pytest.fixture

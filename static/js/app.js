@@ -6,30 +6,30 @@
   // --- Private panel: visible only while the player presses and holds. ---
   function panelFor(button) {
     var wrap = button.closest(".private-wrap");
-    return wrap ? wrap.querySelector(".private") : null;
+    return wrap ? wrap.querySelector(".private, .private-notes") : null;
   }
   function hideAll() {
-    document.querySelectorAll(".private").forEach(function (p) { p.hidden = true; });
-    document.querySelectorAll("[data-reveal].holding").forEach(function (b) { b.classList.remove("holding"); });
+    document.querySelectorAll(".private, .private-notes").forEach(function (p) { p.hidden = true; });
+    document.querySelectorAll(".holding").forEach(function (b) { b.classList.remove("holding"); });
   }
   function show(button) {
     var panel = panelFor(button);
     if (panel) { panel.hidden = false; button.classList.add("holding"); }
   }
   document.addEventListener("pointerdown", function (e) {
-    var button = e.target.closest("[data-reveal]");
+    var button = e.target.closest("[data-reveal], [data-reveal-notes]");
     if (button) { e.preventDefault(); show(button); }
   });
   ["pointerup", "pointercancel", "pointerleave", "blur"].forEach(function (name) {
     document.addEventListener(name, hideAll, true);
   });
   document.addEventListener("keydown", function (e) {
-    var button = e.target.closest && e.target.closest("[data-reveal]");
+    var button = e.target.closest && e.target.closest("[data-reveal], [data-reveal-notes]");
     if (button && (e.key === " " || e.key === "Enter")) { e.preventDefault(); show(button); }
   });
   document.addEventListener("keyup", hideAll);
   document.addEventListener("contextmenu", function (e) {
-    if (e.target.closest("[data-reveal]")) { e.preventDefault(); }
+    if (e.target.closest("[data-reveal], [data-reveal-notes]")) { e.preventDefault(); }
   });
   document.addEventListener("visibilitychange", function () { if (document.hidden) { hideAll(); } });
   window.addEventListener("pagehide", hideAll);

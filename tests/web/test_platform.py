@@ -434,4 +434,4 @@ def test_a_phones_private_history_shows_only_behind_press_and_hold(app, client):
     assert "4321" not in history
     hidden = page.split('class="private-wrap private-history"', 1)[1].split("</section>", 1)[0]
     assert "Your secret is now 4321" in hidden
-    assert '<div class="private" hidden>' in hidden
+    assert '<div class="private-notes" hidden>' in hidden
