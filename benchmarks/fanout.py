@@ -290,6 +290,80 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
     }
 
 
+async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, game: str) -> dict:
+    """Human pace for a long time: every table acts every 2-6 s; errors and memory over time."""
+    import random
+
+    rng = random.Random(7)
+    setups = [await set_up_table(port, game, subs_per) for _ in range(tables)]
+    for _, subs in setups:
+        for sub in subs:
+            sub.task = asyncio.create_task(sub.run())
+    await asyncio.gather(*(s.ready.wait() for _, subs in setups for s in subs))
+    errors = 0
+    latencies: list[float] = []
+    rss: list[float] = [server_rss_mb(pid)]
+    deadline = time.monotonic() + seconds
+
+    async def table_loop(table: dict, subs: list[Subscriber]) -> None:
+        nonlocal errors
+        http = Http(port)
+        auth = {"Authorization": f"Bearer {table['host_token']}"}
+        n = 0
+        await asyncio.sleep(rng.uniform(0, 4))
+        while time.monotonic() < deadline:
+            body = {
+                "type": "adjust",
+                "seat": n % 3,
+                "counter": "hand",
+                "delta": 1 if (n // 3) % 2 == 0 else -1,
+            }
+            start = time.perf_counter()
+            try:
+                status, _, reply = await http.request(
+                    "POST", f"/api/tables/{table['id']}/actions", body, auth
+                )
+                if status != 200:
+                    errors += 1
+                else:
+                    version = json.loads(reply)["version"]
+                    await asyncio.wait_for(
+                        asyncio.gather(*(s.wait_for(version) for s in subs)), MOVE_TIMEOUT
+                    )
+                    latencies.append((time.perf_counter() - start) * 1000)
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
+                errors += 1
+                http = Http(port)
+            n += 1
+            await asyncio.sleep(rng.uniform(2, 6))
+        await http.close()
+
+    async def sample_memory() -> None:
+        while time.monotonic() < deadline:
+            await asyncio.sleep(min(30, max(1, seconds / 10)))
+            rss.append(server_rss_mb(pid))
+
+    await asyncio.gather(sample_memory(), *(table_loop(t, s) for t, s in setups))
+    dead_streams = sum(1 for _, subs in setups for s in subs if s.task and s.task.done())
+    for _, subs in setups:
+        for sub in subs:
+            if sub.task:
+                sub.task.cancel()
+    return {
+        "peer": "table-companion",
+        "mode": "soak",
+        "tables": tables,
+        "clients_per_table": subs_per,
+        "seconds": seconds,
+        "actions": len(latencies),
+        "errors": errors,
+        "dead_streams": dead_streams,
+        "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
+        "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
+        "server_rss_mb_over_time": rss,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tables", nargs="?", type=int, default=20)
@@ -297,15 +371,26 @@ def main() -> None:
     parser.add_argument("moves", nargs="?", type=int, default=50)
     parser.add_argument("--game", default="samurai-sword")
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
+    parser.add_argument(
+        "--soak",
+        type=float,
+        metavar="SECONDS",
+        help="human pace for this long instead of back-to-back moves",
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.subscribers, args.moves = 2, 4, 5
     with tempfile.TemporaryDirectory() as tmp:
         proc, port = start_server(Path(tmp) / "bench.db")
         try:
-            result = asyncio.run(
-                bench(port, proc.pid, args.tables, args.subscribers, args.moves, args.game)
-            )
+            if args.soak:
+                result = asyncio.run(
+                    soak(port, proc.pid, args.tables, args.subscribers, args.soak, args.game)
+                )
+            else:
+                result = asyncio.run(
+                    bench(port, proc.pid, args.tables, args.subscribers, args.moves, args.game)
+                )
         finally:
             proc.terminate()
             proc.wait(10)
