@@ -8,8 +8,11 @@ and S-1 phones, each phone a claimed seat with its own cookie (so each gets its 
 Every move is an ordinary action, durably committed before its reply.
 
     python benchmarks/fanout.py T S M [--game samurai-sword] [--quick]
+    python benchmarks/fanout.py 100 8 0 --soak 600    # human pace for 10 minutes
 
-Prints one JSON line with the peer's keys plus bytes per subscriber per update.
+Prints one JSON line with the peer's keys plus bytes per subscriber per update (as sent on
+the wire, gzip included) and the HTML bytes those updates carry. The soak mode reports
+errors, streams that died and the server's memory sampled over the run.
 """
 
 from __future__ import annotations
