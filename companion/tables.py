@@ -212,10 +212,14 @@ class Tables:
         hashed = digest(token)
         if hmac.compare_digest(hashed, loaded.host_hash):
             return HOST
-        for seat, seat_hash in self.store.seat_token_hashes(table_id):
+        for seat, seat_hash in self.seat_hashes(loaded):
             if hmac.compare_digest(hashed, seat_hash):
                 return Viewer("seat", seat)
         raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+
+    def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
+        """The claimed seats' token digests; they change only with the table's version."""
+        return loaded.memo("seat_hashes", lambda: self.store.seat_token_hashes(loaded.id))
 
     def claim(self, code: Any) -> tuple[str, int, str]:
         """Claim a seat with a join code: (table_id, seat, new seat token)."""

@@ -76,7 +76,7 @@ def viewer_csrf(tables: Tables, table_id: str, viewer: Viewer) -> str:
     if viewer.kind == "host":
         credential = tables.load(table_id).host_hash
     elif viewer.kind == "seat":
-        credential = dict(tables.store.seat_token_hashes(table_id)).get(viewer.seat, "")
+        credential = dict(tables.seat_hashes(tables.load(table_id))).get(viewer.seat, "")
     else:
         return ""
     message = f"csrf:{table_id}:{viewer.kind}:{viewer.seat}:{credential}".encode()
