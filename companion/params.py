@@ -15,11 +15,13 @@ companion.params.BadInput: Seat 9 does not exist.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .games.base import N_, Option, Param, RulesError
 
 MAX_INT = 10**6
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,8}")
 
 
 class BadInput(RulesError):
@@ -33,7 +35,8 @@ def _int(name: str, value: Any, lo: int | None, hi: int | None) -> int:
         raise BadInput("bad_type", N_("{field_t} must be a whole number."), field_t=name)
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("-").isdigit() or len(text) > 8:
+        # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+        if not WHOLE_NUMBER.fullmatch(text):
             raise BadInput("bad_type", N_("{field_t} must be a whole number."), field_t=name)
         value = int(text)
     if not isinstance(value, int):

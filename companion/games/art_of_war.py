@@ -1729,8 +1729,10 @@ def settle(cps: list[int], effs: list[int]) -> tuple[int | None, list[int]]:
     (None, [0, 0, 0])
     >>> settle([0, 0], [0, 0])   # a force with no soldiers left wins nothing
     (None, [0, 0])
+    >>> settle([], [])           # nobody came (every force corrected away): no winner
+    (None, [])
     """
-    top = max(cps)
+    top = max(cps, default=0)
     if top == 0 or cps.count(top) > 1:
         return None, [0] * len(cps)
     winner = cps.index(top)
@@ -2388,7 +2390,16 @@ def _card_steal(
         raise BadValue("no_city_lost", N_("That player has not lost a city this round."))
     pool = list(victim["blueprints"]) + ["tactic"] * victim["tactics"]
     if not pool:
-        return [{"type": "NothingToTake", "seat": seat, "name": _name(state, seat)}]
+        # Only the two players involved learn that the target's hand was empty: the size
+        # of a hand is private.
+        return [
+            {
+                "type": "NothingToTake",
+                "seat": seat,
+                "name": _name(state, seat),
+                "to": sorted({seat, target}),
+            }
+        ]
     got = rng.choice(pool)
     me = _player(state, seat)
     if got == "tactic":

@@ -23,7 +23,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # absurdly nested JSON: the parser gives up
+        data = None
     if not isinstance(data, dict):
         raise BadInput("bad_json", N_("The request body must be a JSON object."))
     return data

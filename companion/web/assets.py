@@ -22,7 +22,11 @@ class Assets:
 
     def get(self, filename: str) -> tuple[bytes, bytes, str]:
         path = safe_join(self.folder, filename)
-        if path is None or not Path(path).is_file():
+        try:
+            found = path is not None and Path(path).is_file()
+        except OSError:  # e.g. a name longer than the file system allows
+            found = False
+        if not found:
             abort(404)
         mtime = Path(path).stat().st_mtime
         cached = self._cache.get(path)

@@ -134,7 +134,9 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     history: list[HistoryLine] = []
     latest: list[Text] = []
     for row in reversed(loaded.rows):
-        if row.undone == 2:
+        if row.undone:
+            # Undone actions leave the history (the log keeps them): an undone reveal of
+            # sealed choices must not stay readable once the choices are sealed again.
             continue
         lines = [
             HistoryLine(row.seq, describe(loaded, e), row.undone == 1, "to" in e)

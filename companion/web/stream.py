@@ -8,6 +8,7 @@ seat was re-issued is told so and the stream ends.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Callable, Iterator
 
@@ -42,7 +43,7 @@ def sse(event: str, data: str, event_id: int | None = None) -> str:
 def _known_version() -> int:
     """The version the client already shows: the page it loaded (?v=) or the last event it got."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("v") or ""
-    return int(raw) if raw.isdigit() and len(raw) < 12 else -1
+    return int(raw) if re.fullmatch(r"[0-9]{1,11}", raw) else -1
 
 
 def _events(

@@ -1,0 +1,1 @@
+"""Bad-input fuzzing of the JSON API, the form endpoints and the GET routes of every game."""

@@ -1,0 +1,1 @@
+"""Secrecy suites: no seat's private data ever reaches another viewer, in any registered game."""

@@ -1,0 +1,241 @@
+"""Secrecy at the web layer, byte for byte, for every registered game.
+
+A table is built through the real pipeline (fixed seed), every seat is joined on its own
+browser, and the table is played a little. At a few points, one seat's private data is
+scrambled by writing the cached state, and every OTHER viewer's phone page, table page, host
+page, JSON view, first stream message and refusal replies must be byte-identical to what they
+were before (same version number, since nothing went through the log).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+import companion.tables as tables_module
+from companion.games.base import RulesError
+from companion.tables import HOST, Viewer
+
+from ..conftest import csrf
+from .driver import GAME_IDS, all_games, apply_action, draw_action, draw_step, players_for
+from .scramblers import no_secrets, scramble_tally, secrets_of
+
+SEED = 20240611
+# Options with the most secrets in play (the phones hold the Sun Tzu cards).
+OPTIONS: dict[str, dict[str, Any]] = {"sun-tzu": {"cards": "phones"}}
+CHECKPOINTS = (3, 25)  # actions played through the pipeline before each comparison
+SEATS_PER_CHECKPOINT = 2
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def first_message(response: Any) -> str:
+    """Read a live stream until its first view message."""
+    buffer = ""
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: view" in buffer and buffer.endswith("\n\n"):
+            break
+    response.close()
+    return buffer
+
+
+class Table:
+    """One table with a browser per seat, the host's browser and a stranger's."""
+
+    def __init__(self, app: Flask, game_id: str) -> None:
+        self.app = app
+        self.game = all_games()[game_id]
+        self.players = players_for(self.game, 4)
+        api = app.test_client()
+        reply = api.post(
+            "/api/tables",
+            json={"game": game_id, "players": self.players, "options": OPTIONS.get(game_id, {})},
+        )
+        assert reply.status_code == 201, reply.json
+        self.id = reply.json["id"]
+        self.host_token = reply.json["host_token"]
+        self.tokens: list[str] = []
+        self.clients: list[FlaskClient] = []
+        for seat in reply.json["seats"]:
+            token = api.post("/api/join", json={"code": seat["join_code"]}).json["token"]
+            client = app.test_client()
+            with client.session_transaction() as session:  # what /join/<code> remembers
+                session["seat"] = {self.id: token}
+            self.tokens.append(token)
+            self.clients.append(client)
+        self.host = app.test_client()
+        assert self.host.get(f"/host/{self.id}/{self.host_token}").status_code == 303
+        self.public = app.test_client()
+        self.csrf = {"host": csrf(self.host.get(f"/t/{self.id}").get_data(as_text=True))}
+        for seat, client in enumerate(self.clients):
+            self.csrf[f"seat {seat}"] = csrf(
+                client.get(f"/t/{self.id}/seat").get_data(as_text=True)
+            )
+
+    @property
+    def tables(self) -> Any:
+        return self.app.extensions["tables"]
+
+    @property
+    def loaded(self) -> Any:
+        return self.tables.load(self.id)
+
+    def play(self, steps: int, rng: random.Random) -> None:
+        game = self.game
+        for _ in range(steps):
+            state = self.loaded.state
+            if game.result(state) is not None:
+                self.tables.undo(self.id, HOST)  # compare running games: step back from the end
+                continue
+            step = draw_step(game, state, rng)
+            if step is None:
+                return
+            actor, raw = step
+            viewer = HOST if actor is None else Viewer("seat", actor)
+            try:
+                self.tables.act(self.id, viewer, raw)
+            except RulesError:
+                pass
+        if game.result(self.loaded.state) is not None:
+            self.tables.undo(self.id, HOST)
+
+    def screens(self, skip: int | None) -> dict[str, bytes | str]:
+        """Everything each viewer but seat ``skip`` can fetch now, by viewer and route."""
+        tid = self.id
+        out: dict[str, bytes | str] = {}
+        for seat, (client, token) in enumerate(zip(self.clients, self.tokens, strict=True)):
+            if seat == skip:
+                continue
+            out[f"seat {seat} phone page"] = client.get(f"/t/{tid}/seat").data
+            out[f"seat {seat} JSON view"] = client.get(
+                f"/api/tables/{tid}", headers=bearer(token)
+            ).data
+            out[f"seat {seat} stream"] = first_message(client.get(f"/t/{tid}/seat/stream"))
+        for who, client, token in (
+            ("table screen", self.public, None),
+            ("host", self.host, self.host_token),
+        ):
+            out[f"{who} page"] = client.get(f"/t/{tid}").data
+            out[f"{who} JSON view"] = client.get(f"/api/tables/{tid}", headers=bearer(token)).data
+            out[f"{who} stream"] = first_message(client.get(f"/t/{tid}/stream"))
+        out["host print page"] = self.host.get(f"/t/{tid}/print").data
+        return out
+
+    def refusals(self, scrambled: dict, skip: int, rng: random.Random) -> list[tuple[str, dict]]:
+        """Actions every viewer but ``skip`` might send that the rules refuse both with the real
+        state and with the scrambled one (an accepted action would go into the log)."""
+        game, state, loaded = self.game, self.loaded.state, self.loaded
+        picked = []
+
+        def refused(at: dict, v: int | None, raw: dict) -> bool:
+            try:
+                apply_action(game, at, v, raw, loaded.seed, loaded.next_seq)
+            except RulesError:
+                return True
+            return False
+
+        for v in [None, *range(len(self.players))]:
+            allowed = game.allowed(state, v)
+            if v == skip or not allowed:
+                continue
+            for _ in range(12):
+                raw = draw_action(game, state, v, allowed, game.view(state, v), rng)
+                if refused(state, v, raw) and refused(scrambled, v, raw):
+                    picked.append(("host" if v is None else f"seat {v}", raw))
+                    break
+        return picked
+
+    def send(self, picked: list[tuple[str, dict]]) -> dict[str, bytes]:
+        out = {}
+        for n, (who, raw) in enumerate(picked):
+            if who == "host":
+                token, client = self.host_token, self.host
+            else:
+                seat = int(who.split()[1])
+                token, client = self.tokens[seat], self.clients[seat]
+            api = client.post(f"/api/tables/{self.id}/actions", json=raw, headers=bearer(token))
+            assert api.status_code >= 400, (who, raw)
+            page = client.post(
+                f"/t/{self.id}/seat/act" if who != "host" else f"/t/{self.id}/act",
+                data={k: str(v) for k, v in raw.items()},
+                headers={"HX-Request": "true", "X-CSRF-Token": self.csrf[who]},
+            )
+            assert page.status_code >= 400, (who, raw)
+            out[f"{who} refusal #{n} ({raw})"] = api.data + b"\n" + page.data
+        return out
+
+
+def set_state(loaded: Any, state: dict) -> None:
+    """Write a table's cached state, and forget what was rendered from the old one (the
+    pipeline memoizes views and fragments per version, and the version does not change)."""
+    loaded.state = state
+    memo = getattr(loaded, "_memo", None)
+    if isinstance(memo, dict):
+        memo.clear()
+
+
+def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, list[str]]:
+    """Play to each checkpoint; scramble seats there; list what other viewers see change."""
+    found: list[str] = []
+    compared = 0
+    played = 0
+    seats = SEATS_PER_CHECKPOINT if scramble is not no_secrets else 1
+    for checkpoint in CHECKPOINTS:
+        table.play(checkpoint - played, rng)
+        played = checkpoint
+        loaded = table.loaded
+        real, version = loaded.state, loaded.version
+        if table.game.result(real) is not None:
+            break  # after the end the rules reveal everything
+        for seat in rng.sample(range(len(table.players)), seats):
+            other = scramble(real, seat, rng)
+            picked = table.refusals(other, seat, rng)
+            before = table.screens(skip=seat) | table.send(picked)
+            set_state(loaded, other)  # the cached state: what every screen is rendered from
+            try:
+                after = table.screens(skip=seat) | table.send(picked)
+            finally:
+                set_state(loaded, real)
+            assert table.loaded.version == version
+            compared += len(before)
+            found += [
+                f"after {played} actions, {key} changes when seat {seat}'s private data changes"
+                for key, value in before.items()
+                if after[key] != value
+            ]
+        if scramble is no_secrets:
+            break
+    return compared, found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_page_stream_or_reply_changes_when_another_seats_secrets_change(
+    app, monkeypatch, game_id
+):
+    scramble, _redraw = secrets_of(game_id)
+    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
+    compared, found = differences(Table(app, game_id), scramble, random.Random(SEED))
+    assert compared, f"{game_id}: the game ended before anything was compared"
+    assert not found, f"{game_id}: " + "; ".join(found)
+
+
+def test_the_page_check_sees_a_change_of_public_data(app):
+    """A 'scrambler' that changes a public score must change every other viewer's bytes."""
+
+    def scramble_public(state: dict, seat: int, rng: random.Random) -> dict:
+        new = scramble_tally(state, seat, rng)
+        new["players"][seat]["score"] += 1
+        return new
+
+    compared, found = differences(Table(app, "tally"), scramble_public, random.Random(1))
+    assert compared, found
+    assert any("table screen page" in f for f in found), found
+    assert any("JSON view" in f for f in found)
+    assert any("stream" in f for f in found)
