@@ -273,6 +273,20 @@ class Store:
         )
         return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
 
+    def last_seq(self, table_id: str) -> int:
+        """The highest sequence number ever used at this table (abandoned rows included)."""
+        row = self._one("SELECT max(seq) FROM actions WHERE table_id=?", (table_id,))
+        return row[0] or 0 if row else 0
+
+    def cursor_targets(self, table_id: str) -> tuple[int | None, int | None]:
+        """(the last active row, the first undone row a redo can bring back)."""
+        row = self._one(
+            "SELECT (SELECT max(seq) FROM actions WHERE table_id=? AND undone=0),"
+            " (SELECT min(seq) FROM actions WHERE table_id=? AND undone=1)",
+            (table_id, table_id),
+        )
+        return (row[0], row[1]) if row else (None, None)
+
     def integrity(self) -> str:
         row = self._one("PRAGMA integrity_check", ())
         return row[0] if row else "unknown"

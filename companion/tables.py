@@ -25,6 +25,7 @@ from .params import BadInput, coerce, coerce_options
 from .store import ActionRow, Store, digest
 
 MAX_NAME = 24
+RECENT_ROWS = 200  # log rows kept in memory per table: more than the history ever shows
 
 
 class NotFound(RulesError):
@@ -72,7 +73,12 @@ class Loaded:
     host_hash: str
     state: State
     version: int
+    # Only the most recent rows stay in memory (for the history list); the log itself is in
+    # the store, so memory stays flat however long a table plays.
     rows: list[ActionRow] = field(default_factory=list)
+    last_seq: int = 0
+    active_rows: int = 0  # rows that count (undone == 0): is there anything to undo?
+    undone_rows: int = 0  # rows a redo can bring back
     # Things derived from one version (views, rendered HTML), dropped when the version moves.
     _memo: dict[Any, Any] = field(default_factory=dict)
     _memo_version: int = -1
@@ -88,7 +94,10 @@ class Loaded:
 
     @property
     def next_seq(self) -> int:
-        return self.rows[-1].seq + 1 if self.rows else 1
+        return self.last_seq + 1
+
+    def keep_recent(self) -> None:
+        del self.rows[:-RECENT_ROWS]
 
     @property
     def over(self) -> bool:
@@ -196,6 +205,10 @@ class Tables:
         for action in loaded.rows:
             if action.undone == 0:
                 self._apply(loaded, loaded.state, action.actor, action.action, action.seq)
+        loaded.last_seq = self.store.last_seq(table_id)
+        loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0)
+        loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1)
+        loaded.keep_recent()
         return loaded
 
     def replay(self, table_id: str) -> State:
@@ -300,6 +313,10 @@ class Tables:
             # As in the store: a new action abandons whatever redo could have brought back.
             loaded.rows = [replace(r, undone=2) if r.undone == 1 else r for r in loaded.rows]
             loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0))
+            loaded.last_seq = seq
+            loaded.active_rows += 1
+            loaded.undone_rows = 0
+            loaded.keep_recent()
         self.hub.publish(table_id, version)
         return version, events
 
@@ -315,25 +332,18 @@ class Tables:
         if viewer.kind != "host":
             raise NotAllowed("host_only", N_("Only the host can do that."))
         with self._lock(table_id):
-            loaded = self._cache.get(table_id) or self._rebuild(table_id)
-            if undo:
-                active = [r for r in loaded.rows if r.undone == 0]
-                if not active:
-                    raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
-                target = active[-1]
-            else:
-                undone = [r for r in loaded.rows if r.undone == 1]
-                if not undone:
-                    raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
-                target = undone[0]
-            version = self.store.set_undone(table_id, target.seq, undo)
+            self._cache.get(table_id) or self._rebuild(table_id)  # an unknown table: 404
+            last_active, first_undone = self.store.cursor_targets(table_id)
+            target = last_active if undo else first_undone
+            if target is None and undo:
+                raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
+            if target is None:
+                raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
+            version = self.store.set_undone(table_id, target, undo)
             # The log changed under the cached state: rebuild it from the log.
             self._cache[table_id] = self._rebuild(table_id)
         self.hub.publish(table_id, version)
         return version
 
     def can_undo(self, loaded: Loaded) -> tuple[bool, bool]:
-        return (
-            any(r.undone == 0 for r in loaded.rows),
-            any(r.undone == 1 for r in loaded.rows),
-        )
+        return loaded.active_rows > 0, loaded.undone_rows > 0

@@ -435,3 +435,23 @@ def test_a_phones_private_history_shows_only_behind_press_and_hold(app, client):
     hidden = page.split('class="private-wrap private-history"', 1)[1].split("</section>", 1)[0]
     assert "Your secret is now 4321" in hidden
     assert '<div class="private-notes" hidden>' in hidden
+
+
+def test_a_long_game_keeps_a_bounded_log_in_memory_and_undo_reaches_past_it(app, client):
+    from companion.tables import HOST, RECENT_ROWS
+
+    tables = app.extensions["tables"]
+    table_id = make_table(client)["id"]
+    for n in range(RECENT_ROWS + 60):
+        tables.act(table_id, HOST, {"type": "add", "seat": n % 3, "n": 1 if n % 2 else -1})
+    loaded = tables.load(table_id)
+    assert len(loaded.rows) == RECENT_ROWS
+    before = [p["score"] for p in loaded.state["players"]]
+    # Undo further back than the rows held in memory, then redo all of it.
+    for _ in range(RECENT_ROWS + 10):
+        tables.undo(table_id, HOST)
+    assert len(tables.load(table_id).rows) <= RECENT_ROWS
+    for _ in range(RECENT_ROWS + 10):
+        tables.redo(table_id, HOST)
+    assert [p["score"] for p in tables.load(table_id).state["players"]] == before
+    assert tables.replay(table_id) == tables.load(table_id).state
