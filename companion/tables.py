@@ -25,7 +25,7 @@ from .params import BadInput, coerce, coerce_options
 from .store import ActionRow, Store, digest
 
 MAX_NAME = 24
-RECENT_ROWS = 200  # log rows kept in memory per table: more than the history ever shows
+RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
 
 
 class NotFound(RulesError):
