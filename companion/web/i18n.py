@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
-from jinja2 import pass_context
 
 from .. import HERE
 
@@ -87,19 +86,13 @@ def translate(text: Any, gettext_fn: Callable[[str], str] | None = None) -> str:
     return str(text)
 
 
-@pass_context
-def _translate_filter(context: Any, text: Any) -> str:
-    # A live render passes the resolved catalog function as "gettext_fast".
-    return translate(text, context.get("gettext_fast"))
-
-
 def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(HERE / "translations")
     app.config["BABEL_DEFAULT_LOCALE"] = "en"
     Babel(app, locale_selector=select_locale)
     # Templates (and macros in imported templates) translate through the cached catalog.
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
-    app.jinja_env.filters["t"] = _translate_filter
+    app.jinja_env.filters["t"] = translate
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES, lang=lang, html_lang=lambda: HTML_LANG.get(lang(), "en")
     )

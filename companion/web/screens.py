@@ -20,7 +20,7 @@ from ..games.base import Action, Event, Text
 from ..store import digest
 from ..tables import Loaded, Tables, Viewer
 from .auth import viewer_csrf
-from .i18n import catalog, lang
+from .i18n import lang
 
 HISTORY_LINES = 40
 
@@ -180,10 +180,6 @@ def render_live(loaded: Loaded, viewer: Viewer) -> str:
     Rendered once per table version, viewer and language, however many streams show it.
     """
     key = ("live", viewer.kind, viewer.seat, lang())
-    return loaded.memo(key, lambda: _render(live_template(viewer), screen(loaded, viewer)))
-
-
-def _render(template: str, s: Screen) -> str:
-    # The catalog's own gettext, resolved once for the whole render (see i18n.catalog).
-    tr = catalog()
-    return render_template(template, s=s, _=tr, gettext=tr, gettext_fast=tr)
+    return loaded.memo(
+        key, lambda: render_template(live_template(viewer), s=screen(loaded, viewer))
+    )
