@@ -42,3 +42,14 @@ def csrf(html: str) -> str:
     match = re.search(r'name="csrf-token" content="([^"]+)"', html)
     assert match, "page has no CSRF token"
     return match.group(1)
+
+
+def first_stream_message(response) -> str:  # noqa: ANN001 - a Flask test response
+    """Read a live stream (as the test client gets it) until its first view message."""
+    buffer = ""
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: view" in buffer and buffer.endswith("\n\n"):
+            break
+    response.close()
+    return buffer

@@ -20,7 +20,7 @@ import companion.tables as tables_module
 from companion.games.base import RulesError
 from companion.tables import HOST, Viewer
 
-from ..conftest import csrf
+from ..conftest import csrf, first_stream_message
 from .driver import GAME_IDS, all_games, apply_action, draw_action, draw_step, players_for
 from .scramblers import no_secrets, scramble_tally, secrets_of
 
@@ -33,17 +33,6 @@ SEATS_PER_CHECKPOINT = 2
 
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
-
-
-def first_message(response: Any) -> str:
-    """Read a live stream until its first view message."""
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if "event: view" in buffer and buffer.endswith("\n\n"):
-            break
-    response.close()
-    return buffer
 
 
 class Table:
@@ -117,14 +106,14 @@ class Table:
             out[f"seat {seat} JSON view"] = client.get(
                 f"/api/tables/{tid}", headers=bearer(token)
             ).data
-            out[f"seat {seat} stream"] = first_message(client.get(f"/t/{tid}/seat/stream"))
+            out[f"seat {seat} stream"] = first_stream_message(client.get(f"/t/{tid}/seat/stream"))
         for who, client, token in (
             ("table screen", self.public, None),
             ("host", self.host, self.host_token),
         ):
             out[f"{who} page"] = client.get(f"/t/{tid}").data
             out[f"{who} JSON view"] = client.get(f"/api/tables/{tid}", headers=bearer(token)).data
-            out[f"{who} stream"] = first_message(client.get(f"/t/{tid}/stream"))
+            out[f"{who} stream"] = first_stream_message(client.get(f"/t/{tid}/stream"))
         out["host print page"] = self.host.get(f"/t/{tid}/print").data
         return out
 

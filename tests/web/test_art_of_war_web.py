@@ -22,8 +22,7 @@ from flask.testing import FlaskClient
 from companion import tables as tables_module
 from companion.games import art_of_war as aow
 
-from ..conftest import csrf
-from .test_platform import first_message
+from ..conftest import csrf, first_stream_message
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # A table seed whose event deck starts Stoppage, Great Peace, Yellow Turbans, Heretic Invasion,
@@ -464,9 +463,10 @@ def test_each_phone_alone_sees_the_cards_dealt_to_it_at_setup(app, client):
     ]
     pages = [table.phone_page(seat) for seat in range(3)]
     streams = [
-        first_message(table.phones[seat].get(f"/t/{table.id}/seat/stream")) for seat in range(3)
+        first_stream_message(table.phones[seat].get(f"/t/{table.id}/seat/stream"))
+        for seat in range(3)
     ]
-    screen = table.table_page() + first_message(table.screen.get(f"/t/{table.id}/stream"))
+    screen = table.table_page() + first_stream_message(table.screen.get(f"/t/{table.id}/stream"))
     for seat in range(3):
         assert all(f">{n}<" in private_part(pages[seat]) for n in names[seat])
         assert all(f">{n}<" not in public_part(pages[seat]) for n in names[seat])
@@ -491,7 +491,7 @@ def test_money_tactic_cards_general_and_blueprints_reach_only_their_own_phone(ap
     generals = [aow.GENERALS[p["general"]]["name"] for p in state["p"]]
     table.screen.get("/lang/en?next=/")
     screen_text = text_of(table.table_page())
-    table_stream = first_message(table.screen.get(f"/t/{table.id}/stream"))
+    table_stream = first_stream_message(table.screen.get(f"/t/{table.id}/stream"))
     public_api = client.get(f"/api/tables/{table.id}").get_data(as_text=True)
     host_api = str(table.reply())
     for seat in range(3):
@@ -500,7 +500,7 @@ def test_money_tactic_cards_general_and_blueprints_reach_only_their_own_phone(ap
         assert page.count("data-money=") == 1
         assert f"${money[seat]}" not in text_of(public_part(page))
         assert f">{generals[seat]}<" in private_part(page)
-        stream = first_message(table.phones[seat].get(f"/t/{table.id}/seat/stream"))
+        stream = first_stream_message(table.phones[seat].get(f"/t/{table.id}/seat/stream"))
         seat_api = str(table.reply(seat))
         for other in range(3):
             if other == seat:

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from companion import create_app
 
-from ..conftest import csrf
+from ..conftest import csrf, first_stream_message
 
 
 def make_table(client: FlaskClient, players=("Ann", "Bo", "Cy")) -> dict:
@@ -375,26 +375,15 @@ def test_a_restarted_server_rebuilds_every_table_from_the_log(app, client, tmp_p
     again.extensions["store"].close()
 
 
-def first_message(response) -> str:
-    """Read a live stream until its first view message."""
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if "event: view" in buffer and buffer.endswith("\n\n"):
-            break
-    response.close()
-    return buffer
-
-
 def test_each_stream_carries_only_its_own_viewers_view(app, client):
     table = make_table(client)
     tid = table["id"]
     client.get(f"/join/{table['seats'][0]['join_code']}")
     secrets = secrets_of(app, tid)
-    seat_stream = first_message(client.get(f"/t/{tid}/seat/stream"))
+    seat_stream = first_stream_message(client.get(f"/t/{tid}/seat/stream"))
     assert str(secrets[0]) in seat_stream
     assert str(secrets[1]) not in seat_stream and str(secrets[2]) not in seat_stream
-    table_stream = first_message(app.test_client().get(f"/t/{tid}/stream"))
+    table_stream = first_stream_message(app.test_client().get(f"/t/{tid}/stream"))
     assert "event: view" in table_stream
     assert all(str(s) not in table_stream for s in secrets)
     # A phone without a seat gets no stream at all.

@@ -12,7 +12,8 @@ import re
 
 from flask.testing import FlaskClient
 
-from .test_platform import bearer, first_message, join
+from ..conftest import first_stream_message
+from .test_platform import bearer, join
 
 # Four rows of values 2, 3, 4, 5 (four tiles of each; the box has five), every face dark.
 ALL_DARK = [(2 + row, "dark") for row in range(4) for _col in range(4)]
@@ -319,7 +320,7 @@ def test_every_viewer_sees_the_same_state_and_no_device_sees_anothers_credential
         codes.append(reissued["join_code"])
     for seat, device in enumerate(devices):
         page = page_of(device, table, seat)
-        stream = first_message(device.get(f"/t/{table['id']}/seat/stream"))
+        stream = first_stream_message(device.get(f"/t/{table['id']}/seat/stream"))
         for text in (page, stream):
             assert table["host_token"] not in text
             assert all(code not in text for code in codes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..conftest import csrf
+from ..conftest import csrf, first_stream_message
 
 ROLES = ("Shogun", "Samurai", "Ninja", "Ronin")
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
@@ -31,16 +31,6 @@ def role_words(text: str) -> set[str]:
     for phrase in ("Samurai Sword", "Shogun and Samurai"):
         text = text.replace(phrase, "")
     return {r for r in ROLES if re.search(rf"\b{r}\b", text)}
-
-
-def first_stream_message(response) -> str:
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if "event: view" in buffer and buffer.endswith("\n\n"):
-            break
-    response.close()
-    return buffer
 
 
 def test_no_page_stream_or_reply_names_another_seats_role(app, client):

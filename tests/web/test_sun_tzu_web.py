@@ -14,7 +14,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .test_platform import first_message
+from ..conftest import first_stream_message
 
 P = ["qin", "chu", "jin_yan", "han_qi", "wu"]
 
@@ -271,13 +271,13 @@ def test_a_warlord_choice_never_reaches_the_other_phone_the_table_or_the_api(app
     t = Table(app, client)
     t.do(0, "choose_warlord", warlord=2)
     before = [game_area(t.phone_page(1)), game_area(t.table_page()), t.view(1), t.view(None)]
-    stream_before = first_message(t.phones[1].get(f"/t/{t.id}/seat/stream"))
+    stream_before = first_stream_message(t.phones[1].get(f"/t/{t.id}/seat/stream"))
     t.do(0, "choose_warlord", warlord=5)
     t.do(0, "lock")
     t.do(None, "unlock", seat=0)
     after = [game_area(t.phone_page(1)), game_area(t.table_page()), t.view(1), t.view(None)]
     assert before == after
-    stream_after = first_message(t.phones[1].get(f"/t/{t.id}/seat/stream"))
+    stream_after = first_stream_message(t.phones[1].get(f"/t/{t.id}/seat/stream"))
     assert game_area(stream_before.replace("data: ", "")) == game_area(
         stream_after.replace("data: ", "")
     )
@@ -309,7 +309,7 @@ def test_placed_cards_stay_secret_until_their_province_is_revealed(app, client):
     t.do(0, "lock")
     red_before = game_area(t.phone_page(1))
     table_before = game_area(t.table_page())
-    stream_before = first_message(client.get(f"/t/{t.id}/stream")).replace("data: ", "")
+    stream_before = first_stream_message(client.get(f"/t/{t.id}/stream")).replace("data: ", "")
     api_before = [t.view(1), t.view(None), t.get(public=True)["view"]]
     # Blue changes its mind (the host unlocks it): nobody else can tell.
     t.do(None, "unlock", seat=0)
@@ -317,7 +317,7 @@ def test_placed_cards_stay_secret_until_their_province_is_revealed(app, client):
     t.do(0, "lock")
     assert game_area(t.phone_page(1)) == red_before
     assert game_area(t.table_page()) == table_before
-    stream_after = first_message(client.get(f"/t/{t.id}/stream")).replace("data: ", "")
+    stream_after = first_stream_message(client.get(f"/t/{t.id}/stream")).replace("data: ", "")
     assert game_area(stream_after) == game_area(stream_before)
     assert [t.view(1), t.view(None), t.get(public=True)["view"]] == api_before
     # No face-up card anywhere on the table screen yet.

@@ -16,8 +16,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from ..conftest import csrf
-from .test_platform import first_message
+from ..conftest import csrf, first_stream_message
 
 NAMES = ["Ann", "Bo", "Cy"]
 ANN, BO, CY = 0, 1, 2
@@ -540,11 +539,11 @@ def test_every_viewer_sees_the_same_public_state_and_streams_carry_no_codes(app,
         body = json.dumps(mine)
         assert table["host_token"] not in body
         assert all(s["join_code"] not in body for s in table["seats"])
-    stream = first_message(device.get(f"/t/{table['id']}/seat/stream"))
+    stream = first_stream_message(device.get(f"/t/{table['id']}/seat/stream"))
     assert "Civil war in city 1" in stream
     assert table["host_token"] not in stream and "adjust_tiles" not in stream
     assert all(s["join_code"] not in stream for s in table["seats"])
-    table_stream = first_message(app.test_client().get(f"/t/{table['id']}/stream"))
+    table_stream = first_stream_message(app.test_client().get(f"/t/{table['id']}/stream"))
     assert "Civil war in city 1" in table_stream and "<form" not in table_stream
 
 
