@@ -1756,6 +1756,7 @@ def _player_view(state: State, seat: int) -> dict[str, Any]:
         "alert": alert,
         "hold": hold,
         "commands": me["commands"],
+        "commands_max": COMMAND_CARDS,
         "stratagems": [
             {"key": key, "label": label, "left": me["stratagems"][key]} for key, label in STRATAGEMS
         ],
