@@ -75,7 +75,10 @@ def make_demo_table(app: Any, base: str) -> None:
     created = tables.create("samurai-sword", DEMO_PLAYERS, {})
     print(f"\nDemo table (Samurai Sword, {len(DEMO_PLAYERS)} players):")
     print(f"  table screen: {base}/t/{created.id}")
-    print(f"  host link (opens it as host once): {base}/host/{created.id}/{created.host_token}")
+    print(
+        f"  host link (keep it private: it makes any device the host): "
+        f"{base}/host/{created.id}/{created.host_token}"
+    )
     for name, code in zip(DEMO_PLAYERS, created.join_codes, strict=True):
         print(f"  {name:>6}'s phone: {base}/join/{code}")
 
