@@ -96,16 +96,28 @@
   document.addEventListener("toggle", function (e) {
     if (e.target.tagName === "DETAILS") { e.target.dataset.userToggled = "1"; }
   }, true);
-  document.addEventListener("htmx:sseBeforeMessage", function (e) {
-    // A phone that just acted already shows this version (from its own reply): skip the
-    // stream's copy of it rather than swap the same view in twice.
+  // Never go back in time. A phone that just acted may already show a newer version
+  // (from its own reply) than a stream message still on its way, or the other way round:
+  // a view older than (or the same as) the one on screen is dropped, not swapped in.
+  function shownVersion() {
     var status = document.querySelector("#live [data-version]");
-    var incoming = e.detail && e.detail.lastEventId;
-    if (status && incoming && status.getAttribute("data-version") === String(incoming)) {
+    return status ? parseInt(status.getAttribute("data-version"), 10) : -1;
+  }
+  function isStale(version) {
+    return !isNaN(version) && version >= 0 && version <= shownVersion();
+  }
+  document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    var incoming = parseInt(e.detail && e.detail.lastEventId, 10);
+    if (isStale(incoming)) {
       e.preventDefault();
       return;
     }
     snapshot();
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.isError) { return; }
+    var match = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
+    if (match && parseInt(match[1], 10) < shownVersion()) { e.detail.shouldSwap = false; }
   });
   // A form the person just submitted starts fresh: only other people's updates keep edits.
   document.addEventListener("htmx:beforeRequest", function () { saved = null; });

@@ -165,3 +165,25 @@ def test_a_half_made_choice_survives_another_players_live_update(server, new_con
     expect(table_page.locator(".ss-table-actions select[name=seat] option:checked")).to_have_text(
         "Bo"
     )
+
+
+def test_a_phone_never_swaps_in_a_view_older_than_the_one_it_shows(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, "Ann"))
+    phone.locator(".mine .stat-hand button.plus").click()
+    shown = int(phone.locator("#live [data-version]").first.get_attribute("data-version"))
+    assert shown > 1
+
+    def stream_message_accepted(version: int) -> bool:
+        # What the SSE extension does with each message: fire this event, swap unless refused.
+        return phone.evaluate(
+            "v => htmx.trigger(document.getElementById('live'), 'htmx:sseBeforeMessage',"
+            " {lastEventId: String(v)})",
+            version,
+        )
+
+    assert not stream_message_accepted(shown - 1)  # a late, older message
+    assert not stream_message_accepted(shown)  # the phone's own reply already showed it
+    assert stream_message_accepted(shown + 1)
