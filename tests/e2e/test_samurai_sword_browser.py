@@ -172,7 +172,10 @@ def test_a_phone_never_swaps_in_a_view_older_than_the_one_it_shows(server, new_c
     create_table(table_page, server.base, PLAYERS)
     phone = new_context("phone").new_page()
     phone.goto(scan_qr(table_page, "Ann"))
+    hand = phone.locator(".mine .stat-hand .value")
+    before = hand.inner_text()
     phone.locator(".mine .stat-hand button.plus").click()
+    expect(hand).not_to_have_text(before)  # the phone's own reply has been swapped in
     shown = int(phone.locator("#live [data-version]").first.get_attribute("data-version"))
     assert shown > 1
 
