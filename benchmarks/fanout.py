@@ -53,6 +53,15 @@ def server_rss_mb(pid: int) -> float:
     return round(total / 1024, 1)
 
 
+def server_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
     proc = subprocess.Popen(
         [
@@ -268,8 +277,10 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
         for sub in subs:
             sub.bytes = sub.wire_bytes = sub.updates = 0
     start = time.perf_counter()
+    cpu_server, cpu_client = server_cpu_s(pid), time.process_time()
     results = await asyncio.gather(*(drive(port, t, s, moves) for t, s in setups))
     elapsed = time.perf_counter() - start
+    cpu_server, cpu_client = server_cpu_s(pid) - cpu_server, time.process_time() - cpu_client
     rss = server_rss_mb(pid)
     latencies = [x for r in results for x in r]
     all_subs = [s for _, subs in setups for s in subs]
@@ -290,6 +301,10 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
         "server_rss_mb": rss,
         "bytes_per_subscriber_update": round(sum(s.wire_bytes for s in all_subs) / max(1, updates)),
         "html_bytes_per_subscriber_update": round(sum(s.bytes for s in all_subs) / max(1, updates)),
+        # Where the time went: the server's CPU per move, and the load generator's own share
+        # (it shares the machine's cores with the server, as the peer's does).
+        "server_cpu_ms_per_move": round(cpu_server * 1000 / max(1, len(latencies)), 2),
+        "client_cpu_ms_per_move": round(cpu_client * 1000 / max(1, len(latencies)), 2),
     }
 
 

@@ -28,9 +28,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .live import Hub
     from .store import Store
     from .tables import Tables
-    from .web import api, assets, errors, i18n, pages, security, stream
+    from .web import api, assets, errors, fragments, i18n, pages, security, stream
+    from .web.templating import App
 
-    app = Flask(
+    app = App(
         __name__,
         template_folder=_resource_dir("templates"),
         static_folder=None,
@@ -64,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["tables"] = Tables(store, Hub())
 
     i18n.init_app(app)
+    fragments.init_app(app)
     assets.init_app(app, _resource_dir("static"))
     security.init_app(app)
     errors.init_app(app)

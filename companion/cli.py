@@ -93,7 +93,12 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     from . import create_app
     from .web.qr import text as qr_text
 
-    server = WSGIServer(
+    class Server(WSGIServer):
+        def handle(self, sock, address):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            return super().handle(sock, address)
+
+    server = Server(
         (args.host, args.port),
         None,
         log=None if args.quiet else RedactingLog(sys.stderr),

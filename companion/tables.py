@@ -92,6 +92,20 @@ class Loaded:
             self._memo[key] = make()
         return self._memo[key]
 
+    def view(self, actor: Actor) -> dict[str, Any]:
+        """``game.view`` for this viewer, computed once per version.
+
+        A game with ``private_view`` gets a seat's view as the shared public view plus that
+        seat's own part, so seven phones cost one public view, not seven.
+        """
+        game = self.game
+        if actor is None or game.private_view is None:
+            return self.memo(("view", actor), lambda: game.view(self.state, actor))
+        public = self.view(None)
+        return self.memo(
+            ("view", actor), lambda: {**public, "me": game.private_view(self.state, actor)}
+        )
+
     @property
     def next_seq(self) -> int:
         return self.last_seq + 1

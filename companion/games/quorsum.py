@@ -1172,8 +1172,13 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "last_game": _game_view(state["games"][-1], state) if phase in ("ended", "over") else None,
     }
     if viewer is not None:
-        out["me"] = {}
+        out["me"] = private_view(state, viewer)
     return out
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """Quorsum has no secrets: a seat's view is the table's view plus an empty "me"."""
+    return {}
 
 
 def _tile_ref_plain(tile: int) -> dict[str, int]:
@@ -1695,4 +1700,5 @@ GAME = Game(
     result=result,
     describe=describe,
     options=OPTIONS,
+    private_view=private_view,
 )

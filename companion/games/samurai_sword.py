@@ -1015,6 +1015,11 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
     return out
 
 
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (its view is the table's view plus this as "me")."""
+    return _me(state, seat, state["end"] is not None, result(state))
+
+
 def allowed(state: State, actor: Actor) -> list[str]:
     """The action types ``actor`` (a seat, or None for the table screen) may use right now."""
     if state["end"] is not None:
@@ -1245,4 +1250,5 @@ GAME = Game(
     describe=describe,
     options=OPTIONS,
     seat_setup=("enter_role", "enter_character"),
+    private_view=private_view,
 )

@@ -2196,4 +2196,5 @@ GAME = Game(
     describe=describe,
     options=OPTIONS,
     seat_setup=("choose_warlord", "lock"),
+    private_view=_me,
 )

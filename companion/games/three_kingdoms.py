@@ -2000,16 +2000,21 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "winners": list(over["winners"]) if over else [],
     }
     if viewer is not None:
-        b = state["battle"]
-        out["me"] = {
-            "seat": viewer,
-            "is_turn": viewer == state["turn"] and not over,
-            "in_battle": viewer in _participants(state),
-            "decides": bool(b) and "settle" in _battle_allowed(state, viewer),
-            "score": _score(state, viewer),
-            "supply": _supply(state, viewer),
-        }
+        out["me"] = private_view(state, viewer)
     return out
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """A seat's conveniences (its view is the table's view plus this as "me")."""
+    b = state["battle"]
+    return {
+        "seat": seat,
+        "is_turn": seat == state["turn"] and not state["over"],
+        "in_battle": seat in _participants(state),
+        "decides": bool(b) and "settle" in _battle_allowed(state, seat),
+        "score": _score(state, seat),
+        "supply": _supply(state, seat),
+    }
 
 
 # -- the end --------------------------------------------------------------------------------------
@@ -2151,4 +2156,5 @@ GAME = Game(
     result=result,
     describe=describe,
     options=OPTIONS,
+    private_view=private_view,
 )

@@ -35,7 +35,11 @@ def select_locale() -> str:
 
 
 def lang() -> str:
-    return str(get_locale() or "en")
+    """This request's language code (e.g. "zh_TW"), worked out once per request."""
+    found = getattr(g, "_tc_lang", None)
+    if found is None:
+        found = g._tc_lang = str(get_locale() or "en")
+    return found
 
 
 def catalog() -> Callable[[str], str]:

@@ -75,6 +75,11 @@ class Screen:
         return [h for h in self.history if not h.private]
 
     @property
+    def public_lines(self) -> list[tuple[Text, bool]]:
+        """The public history as plain data: the same for every viewer of this version."""
+        return [(h.text, h.undone) for h in self.history if not h.private]
+
+    @property
     def private_history(self) -> list[HistoryLine]:
         """This seat's own lines (a card drawn, a choice made): never shown in the open."""
         return [h for h in self.history if h.private]
@@ -87,6 +92,11 @@ class Screen:
         """Where this screen's action forms post (the phone's and the table's differ)."""
         endpoint = "pages.seat_act" if self.viewer.kind == "seat" else "pages.table_act"
         return url_for(endpoint, table_id=self.table_id)
+
+    @property
+    def form(self) -> dict[str, str]:
+        """Where and how this screen's forms post, as plain data for memoised fragments."""
+        return {"url": self.post_url, "csrf": self.csrf}
 
     def game_template(self, kind: str) -> list[str]:
         """The game's own partial for this screen, else the generic one."""
@@ -157,7 +167,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         game_name=game.name,
         viewer=viewer,
         version=loaded.version,
-        view=loaded.memo(("view", viewer.actor), lambda: game.view(state, viewer.actor)),
+        view=loaded.view(viewer.actor),
         allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
         actions=game.actions,
         seats=seats,
