@@ -143,7 +143,7 @@ def act(table_id: str) -> Response:
     return jsonify(
         {
             "version": version,
-            "view": _view(table_id, viewer)["view"],
+            "view": loaded.view(viewer.actor),
             "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
         }
     )

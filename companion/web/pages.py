@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 
 from ..games import GAMES
 from ..games.base import N_
@@ -83,7 +84,10 @@ def create_table() -> Response:
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> str:
     viewer = auth.table_viewer(tables(), table_id)
-    return render_template("table/screen.html", s=screen(tables().load(table_id), viewer))
+    loaded = tables().load(table_id)
+    return render_template(
+        "table/screen.html", s=screen(loaded, viewer), live=Markup(render_live(loaded, viewer))
+    )
 
 
 def _checked_table_viewer(table_id: str) -> Viewer:
@@ -166,7 +170,10 @@ def host_link(table_id: str, token: str) -> Response:
 @bp.get("/t/<table_id>/seat")
 def seat(table_id: str) -> str:
     viewer = auth.seat_viewer(tables(), table_id)
-    return render_template("seat/phone.html", s=screen(tables().load(table_id), viewer))
+    loaded = tables().load(table_id)
+    return render_template(
+        "seat/phone.html", s=screen(loaded, viewer), live=Markup(render_live(loaded, viewer))
+    )
 
 
 @bp.post("/t/<table_id>/seat/act")

@@ -14,11 +14,12 @@ from functools import cached_property
 from typing import Any
 
 from flask import current_app, render_template, request, url_for
+from markupsafe import Markup
 
 from ..games import sealed
 from ..games.base import Action, Event, Text
 from ..store import digest
-from ..tables import Loaded, Tables, Viewer
+from ..tables import PUBLIC, Loaded, Tables, Viewer
 from .auth import viewer_csrf
 from .i18n import lang
 
@@ -102,6 +103,10 @@ class Screen:
         """The game's own partial for this screen, else the generic one."""
         return [f"games/{self.game_id}/{kind}.html", f"games/_generic_{kind}.html"]
 
+    def game_public_template(self) -> list[str]:
+        """The game's phone section shared by every phone, if it has one (else nothing)."""
+        return [f"games/{self.game_id}/seat_public.html", "games/_none.html"]
+
 
 def tables() -> Tables:
     return current_app.extensions["tables"]
@@ -116,6 +121,20 @@ def visible(event: Event, viewer: Viewer) -> bool:
 def describe(loaded: Loaded, event: Event) -> Text:
     line = sealed.describe(event, loaded.players)
     return line if line is not None else loaded.game.describe(event)
+
+
+def described_rows(loaded: Loaded) -> list[tuple[int, list[tuple[Text, bool, Event]]]]:
+    """The recent rows that count, newest first, each event with its history line.
+
+    Worked out once per version; each viewer then keeps the lines it may read.
+    Undone actions leave the history (the log keeps them): an undone reveal of sealed
+    choices must not stay readable once the choices are sealed again.
+    """
+    return [
+        (row.seq, [(describe(loaded, e), "to" in e, e) for e in row.events])
+        for row in reversed(loaded.rows)
+        if not row.undone
+    ]
 
 
 def public_base_url() -> str:
@@ -143,18 +162,14 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     ]
     history: list[HistoryLine] = []
     latest: list[Text] = []
-    for row in reversed(loaded.rows):
-        if row.undone:
-            # Undone actions leave the history (the log keeps them): an undone reveal of
-            # sealed choices must not stay readable once the choices are sealed again.
-            continue
+    for seq, events in loaded.memo("history", lambda: described_rows(loaded)):
         lines = [
-            HistoryLine(row.seq, describe(loaded, e), row.undone == 1, "to" in e)
-            for e in row.events
-            if visible(e, viewer)
+            HistoryLine(seq, text, False, private)
+            for text, private, event in events
+            if visible(event, viewer)
         ]
         public = [h.text for h in lines if not h.private]
-        if not latest and row.undone == 0 and public:
+        if not latest and public:
             latest = public
         history.extend(lines)
         if len(history) >= HISTORY_LINES:
@@ -184,12 +199,32 @@ def live_template(viewer: Viewer) -> str:
     return "seat/_live.html" if viewer.kind == "seat" else "table/_live.html"
 
 
+def render_phones_public(loaded: Loaded) -> Markup:
+    """The part of a phone's view that is the same on every phone of the table.
+
+    The game's public phone section (if it has ``seat_public.html``) and the public history,
+    rendered from the table screen's view: once per version and language, for all phones.
+    It holds no form and nothing of any seat's own, so sharing it cannot leak.
+    """
+    return loaded.memo(
+        ("phones-public", lang()),
+        lambda: Markup(render_template("seat/_public.html", s=screen(loaded, PUBLIC))),
+    )
+
+
 def render_live(loaded: Loaded, viewer: Viewer) -> str:
     """The live part of this viewer's page: what the stream sends and htmx swaps in.
 
     Rendered once per table version, viewer and language, however many streams show it.
     """
     key = ("live", viewer.kind, viewer.seat, lang())
+    if viewer.kind != "seat":
+        return loaded.memo(
+            key, lambda: render_template(live_template(viewer), s=screen(loaded, viewer))
+        )
     return loaded.memo(
-        key, lambda: render_template(live_template(viewer), s=screen(loaded, viewer))
+        key,
+        lambda: render_template(
+            "seat/_live.html", s=screen(loaded, viewer), shared=render_phones_public(loaded)
+        ),
     )

@@ -30,14 +30,16 @@ bp = Blueprint("stream", __name__)
 
 
 def sse(event: str, data: str, event_id: int | None = None) -> str:
-    """One SSE message; every non-blank line of ``data`` gets its own ``data:`` prefix.
+    """One SSE message; every line of ``data`` gets its own ``data:`` prefix.
 
     The id is the table version: a reconnecting browser sends it back as Last-Event-ID,
-    so it gets a new view only if it missed a change.
+    so it gets a new view only if it missed a change. A carriage return would end a line
+    for the browser's parser, so it becomes a newline before the lines are prefixed.
     """
-    lines = "".join(f"data: {line}\n" for line in data.split("\n") if line.strip())
+    if "\r" in data:
+        data = data.replace("\r\n", "\n").replace("\r", "\n")
     head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {event}\n{lines}\n"
+    return f"{head}event: {event}\ndata: " + data.strip("\n").replace("\n", "\ndata: ") + "\n\n"
 
 
 def _known_version() -> int:

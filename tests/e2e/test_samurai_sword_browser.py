@@ -72,6 +72,12 @@ def test_phones_join_by_qr_and_a_health_change_appears_live_everywhere(server, n
     # Without any reload: the table screen and Bo's phone both show Ann's new health.
     expect(ann_health).to_have_text(re.compile(rf"^{before - 1}/"))
     expect(phones[1].locator(".ss-others li", has_text="Ann")).to_contain_text(f"{before - 1}/")
+    # The "Everyone" list is one shared fragment for all phones: each phone sees the
+    # others there, never its own row.
+    for me, phone in zip(PLAYERS, phones, strict=False):
+        shown = phone.locator(".ss-others li:visible .name").all_inner_texts()
+        names = sorted(text.split()[0] for text in shown)  # a name, then any badges
+        assert names == sorted(p for p in PLAYERS if p != me), (me, shown)
     expect(table_page.locator(".history")).to_contain_text(
         f"Ann: Resilience {before} → {before - 1}"
     )

@@ -116,3 +116,23 @@ def test_acting_out_of_turn_or_after_the_end_is_refused_in_the_viewers_language(
     )
     assert after.status_code == 409
     assert after.json["error"]["message"] == "遊戲已經結束。"
+
+
+def test_every_phone_gets_the_same_public_section_and_only_its_own_part_differs(app, client):
+    table = start(client, n=4)
+    tid = table["id"]
+    pages = []
+    for seat_info in table["seats"]:
+        phone = app.test_client()
+        phone.get("/join/" + seat_info["join_code"])
+        pages.append(phone.get(f"/t/{tid}/seat").get_data(as_text=True))
+    others = [re.search(r'<section class="others">.*?</section>', p, re.S).group(0) for p in pages]
+    # One fragment, rendered once for the version, listing every player...
+    assert len(set(others)) == 1
+    assert re.findall(r'data-seat="(\d)"', others[0]) == ["0", "1", "2", "3"]
+    # ...and each phone marks itself, so its stylesheet hides its own row there.
+    for seat, page in enumerate(pages):
+        assert f'<main id="live" class="live" data-me="{seat}"' in page
+    # The phone's own part (its role behind press-and-hold, its card's forms) differs.
+    mine = [re.search(r'<section class="mine">.*?</section>', p, re.S).group(0) for p in pages]
+    assert len(set(mine)) == 4

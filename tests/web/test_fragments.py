@@ -1,0 +1,87 @@
+"""memo(): a rendered macro is reused while its plain-data arguments and language are equal."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from companion.web.fragments import Fragments
+from companion.web.stream import sse
+
+SOURCE = (
+    "{% macro row(p) %}<li>{{ bump() }}{{ p.name }}: {{ _('Honor Points') }}</li>{% endmacro %}"
+)
+
+
+@pytest.fixture
+def row(app: Flask):
+    renders: list[int] = []
+    module = app.jinja_env.from_string(
+        SOURCE, globals={"bump": lambda: renders.append(1) or ""}
+    ).module
+    return module.row, renders
+
+
+def test_equal_arguments_render_once_and_changed_ones_render_again(app: Flask, row) -> None:
+    macro, renders = row
+    fragments = Fragments()
+    with app.test_request_context("/"):
+        first = fragments.call(macro, {"name": "Ann", "honor": 3})
+        again = fragments.call(macro, {"name": "Ann", "honor": 3})
+        changed = fragments.call(macro, {"name": "Ann", "honor": 2})
+    assert first == again == changed == "<li>Ann: Honor Points</li>"
+    assert len(renders) == 2  # the equal call was served from memory
+    assert (fragments.hits, fragments.misses) == (1, 2)
+
+
+def test_each_language_gets_its_own_rendering(app: Flask, row) -> None:
+    macro, renders = row
+    fragments = Fragments()
+    with app.test_request_context("/", headers={"Accept-Language": "zh-TW"}):
+        chinese = fragments.call(macro, {"name": "Ann"})
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        english = fragments.call(macro, {"name": "Ann"})
+    assert english == "<li>Ann: Honor Points</li>"
+    assert chinese != english and "Ann" in chinese
+    assert len(renders) == 2
+
+
+def test_names_stay_escaped_when_reused(app: Flask, row) -> None:
+    macro, _ = row
+    fragments = Fragments()
+    with app.test_request_context("/"):
+        for _ in range(2):
+            html = fragments.call(macro, {"name": "<script>alert(1)</script>"})
+            assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_only_plain_data_and_imported_macros_are_accepted(app: Flask, row) -> None:
+    macro, _ = row
+    fragments = Fragments()
+    with app.test_request_context("/"):
+        # An object's equality cannot be checked by value: refuse rather than guess.
+        with pytest.raises(TypeError):
+            fragments.call(macro, object())
+        with pytest.raises(TypeError):
+            fragments.call(lambda p: p, {"name": "Ann"})
+
+
+def test_the_store_is_bounded(app: Flask, row) -> None:
+    macro, renders = row
+    fragments = Fragments(size=3)
+    with app.test_request_context("/"):
+        for n in range(10):
+            fragments.call(macro, {"name": f"P{n}"})
+        assert len(fragments) == 3
+        fragments.call(macro, {"name": "P0"})  # long evicted: rendered again
+    assert len(renders) == 11
+
+
+def test_a_stream_message_prefixes_every_line_and_lets_no_carriage_return_through() -> None:
+    message = sse("view", '<p>a</p>\n\n<p title="x\ry">b</p>\r\n<i>c</i>\n', event_id=7)
+    assert message.endswith("\n\n") and "\r" not in message
+    lines = message[:-2].split("\n")
+    assert lines[:2] == ["id: 7", "event: view"]
+    assert all(line.startswith("data: ") for line in lines[2:])
+    data = "\n".join(line[len("data: ") :] for line in lines[2:])
+    assert data == '<p>a</p>\n\n<p title="x\ny">b</p>\n<i>c</i>'
