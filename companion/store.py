@@ -72,13 +72,36 @@ class TableRow:
     version: int
 
 
-@dataclass(frozen=True)
 class ActionRow:
-    seq: int
-    actor: int | None
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
-    undone: int  # 0 active, 1 undone (redo can bring it back), 2 abandoned by a later action
+    """One row of the log. Its events are decoded only when read: rebuilding a table
+    needs every action but only the last few rows' events (for the history)."""
+
+    __slots__ = ("seq", "actor", "action", "undone", "_events", "_events_json")
+
+    def __init__(
+        self,
+        seq: int,
+        actor: int | None,
+        action: dict[str, Any],
+        events: list[dict[str, Any]] | None,
+        undone: int,  # 0 active, 1 undone (redo can bring it back), 2 abandoned by a later action
+        events_json: str | None = None,
+    ) -> None:
+        self.seq, self.actor, self.action, self.undone = seq, actor, action, undone
+        self._events, self._events_json = events, events_json
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        if self._events is None:
+            self._events = json.loads(self._events_json or "[]")
+        return self._events
+
+    def with_undone(self, undone: int) -> ActionRow:
+        """The same row with another undo flag (rows are never changed in place)."""
+        return ActionRow(self.seq, self.actor, self.action, self._events, undone, self._events_json)
+
+    def __repr__(self) -> str:
+        return f"ActionRow(seq={self.seq}, actor={self.actor}, undone={self.undone})"
 
 
 class Store:
@@ -271,7 +294,7 @@ class Store:
             " WHERE table_id=? AND undone <= ? ORDER BY seq",
             (table_id, 2 if abandoned else 1),
         )
-        return [ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
+        return [ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3]) for r in rows]
 
     def last_seq(self, table_id: str) -> int:
         """The highest sequence number ever used at this table (abandoned rows included)."""

@@ -16,6 +16,7 @@ Nothing in Quorsum is secret, so every viewer gets the same view (seats also get
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -154,14 +155,26 @@ def success_chance(value: int, dice: int) -> Fraction:
 def chain_chance(values: list[int], dice: int) -> Fraction:
     """Chance that a chain of moves onto tiles of these values all succeeds, starting with ``dice``.
 
+    >>> chain_chance([2, 2], 1)
+    Fraction(25, 36)
+    """
+    # The planner asks for the same few chains again and again (values 1-6, at most 4 dice);
+    # exact fractions are slow enough that a replay of a long log felt it.
+    return _chain_chance(tuple(values), dice)
+
+
+@lru_cache(maxsize=4096)
+def _chain_chance(values: tuple[int, ...], dice: int) -> Fraction:
+    """Chance that a chain of moves onto tiles of these values all succeeds, starting with ``dice``.
+
     After each success only the dice that met the value are rolled again, so the number of dice
     shrinks; this sums over how many dice survive each step.
 
-    >>> chain_chance([4], 3) == success_chance(4, 3)
+    >>> _chain_chance((4,), 3) == success_chance(4, 3)
     True
-    >>> chain_chance([2, 2], 1)
+    >>> _chain_chance((2, 2), 1)
     Fraction(25, 36)
-    >>> chain_chance([6, 6], 2)  # 1/36 * 11/36 (both met) + 10/36 * 1/6 (one met)
+    >>> _chain_chance((6, 6), 2)  # 1/36 * 11/36 (both met) + 10/36 * 1/6 (one met)
     Fraction(71, 1296)
     """
     spread = {dice: Fraction(1)}  # dice in hand -> probability
