@@ -33,6 +33,7 @@ from pathlib import Path
 HOST = "127.0.0.1"
 WARMUP = 2
 MOVE_TIMEOUT = 30.0
+GZIP = True  # subscribers ask for compressed streams, as browsers do (--identity: they don't)
 
 
 def server_rss_mb(pid: int) -> float:
@@ -173,8 +174,9 @@ class Subscriber:
             f"GET {self.path} HTTP/1.1",
             f"Host: {HOST}:{self.port}",
             "Accept: text/event-stream",
-            "Accept-Encoding: gzip",
         ]
+        if GZIP:
+            head.append("Accept-Encoding: gzip")
         if self.cookie:
             head.append(f"Cookie: {self.cookie}")
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
@@ -390,6 +392,11 @@ def main() -> None:
     parser.add_argument("--game", default="samurai-sword")
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
     parser.add_argument(
+        "--identity",
+        action="store_true",
+        help="subscribers do not accept gzip (what compression costs the server)",
+    )
+    parser.add_argument(
         "--soak",
         type=float,
         metavar="SECONDS",
@@ -398,6 +405,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.tables, args.subscribers, args.moves = 2, 4, 5
+    global GZIP
+    GZIP = not args.identity
     with tempfile.TemporaryDirectory() as tmp:
         proc, port = start_server(Path(tmp) / "bench.db")
         try:
