@@ -9,6 +9,7 @@ in-memory cache and one live hub per table, with SQLite as the durable truth.
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import socket
 import sys
@@ -121,6 +122,11 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     if demo:
         make_demo_table(app, base)
     sys.stdout.flush()
+    # Everything built so far lives as long as the process. Moving it out of the garbage
+    # collector's sight makes a full collection ~0.1 ms instead of ~15: a pause that
+    # otherwise lands on some unlucky player's tap.
+    gc.collect()
+    gc.freeze()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

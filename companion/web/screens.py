@@ -10,7 +10,6 @@ the public table view plus controls.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from flask import current_app, render_template, request, url_for
@@ -62,6 +61,7 @@ class Screen:
     can_undo: bool
     can_redo: bool
     csrf: str = ""  # this viewer's CSRF token for its forms
+    post_url: str = ""  # where this screen's action forms post (the phone's and the table's differ)
 
     @property
     def is_host(self) -> bool:
@@ -87,12 +87,6 @@ class Screen:
 
     def can(self, action_type: str) -> bool:
         return action_type in self.allowed
-
-    @cached_property
-    def post_url(self) -> str:
-        """Where this screen's action forms post (the phone's and the table's differ)."""
-        endpoint = "pages.seat_act" if self.viewer.kind == "seat" else "pages.table_act"
-        return url_for(endpoint, table_id=self.table_id)
 
     @property
     def form(self) -> dict[str, str]:
@@ -146,6 +140,11 @@ def join_url(code: str) -> str:
     return public_base_url() + url_for("pages.join", code=code)
 
 
+def post_url(loaded: Loaded, viewer: Viewer) -> str:
+    endpoint = "pages.seat_act" if viewer.kind == "seat" else "pages.table_act"
+    return url_for(endpoint, table_id=loaded.id)
+
+
 def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
@@ -192,6 +191,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         can_undo=is_host and can_undo,
         can_redo=is_host and can_redo,
         csrf=viewer_csrf(tables(), loaded.id, viewer),
+        post_url=loaded.memo(("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)),
     )
 
 
