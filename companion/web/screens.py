@@ -72,6 +72,11 @@ class Screen:
         return self.viewer.seat
 
     @property
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """The seats as plain data, for the memoised seat list."""
+        return [vars(seat) for seat in self.seats]
+
+    @property
     def public_history(self) -> list[HistoryLine]:
         return [h for h in self.history if not h.private]
 
