@@ -9,8 +9,8 @@ so a restarted server picks up every table where it was.
 
 from __future__ import annotations
 
-import copy
 import hmac
+import pickle
 import random
 import secrets
 import threading
@@ -170,6 +170,16 @@ def clean_players(players: Any, game: Game) -> list[str]:
     if len(set(n.casefold() for n in names)) != len(names):
         raise BadInput("duplicate_name", N_("Two players have the same name."))
     return names
+
+
+def fresh_copy(state: State) -> State:
+    """A deep copy of a state, for an action to change while the cached one stays as it was.
+
+    A pickle round trip copies what ``copy.deepcopy`` does (shared parts stay shared) in a
+    quarter of the time: the states are plain data, and this runs on every action. The
+    bytes never leave this call, so nothing from outside is ever unpickled.
+    """
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 class Tables:
@@ -337,7 +347,7 @@ class Tables:
                 spec.params, {k: v for k, v in raw.items() if k != "type"}, len(loaded.players)
             )
             action = {"type": spec.type, **params}
-            state = copy.deepcopy(loaded.state)
+            state = fresh_copy(loaded.state)
             seq = loaded.next_seq
             events = self._apply(loaded, state, viewer.actor, action, seq)
             version = self.store.append(table_id, seq, viewer.actor, action, events)
