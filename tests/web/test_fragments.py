@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
+from markupsafe import Markup
 
 from companion.web.fragments import Fragments
 from companion.web.stream import sse
@@ -64,6 +65,24 @@ def test_only_plain_data_and_imported_macros_are_accepted(app: Flask, row) -> No
             fragments.call(macro, object())
         with pytest.raises(TypeError):
             fragments.call(lambda p: p, {"name": "Ann"})
+
+
+def test_values_that_print_alike_but_render_differently_never_share_a_rendering(
+    app: Flask, row
+) -> None:
+    macro, renders = row
+    fragments = Fragments()
+    with app.test_request_context("/"):
+        # Markup is shown as is, a plain string is escaped: keyed alike they would leak
+        # one into the other, so Markup is refused outright.
+        with pytest.raises(TypeError):
+            fragments.call(macro, {"name": Markup("<b>Ann</b>")})
+        assert "&lt;b&gt;" in fragments.call(macro, {"name": "<b>Ann</b>"})
+        # True == 1 in Python (a plain dict key would confuse them), but they are not the
+        # same data and may render differently.
+        fragments.call(macro, {"name": "Ann", "turn": True})
+        fragments.call(macro, {"name": "Ann", "turn": 1})
+    assert len(renders) == 3
 
 
 def test_the_store_is_bounded(app: Flask, row) -> None:
