@@ -136,3 +136,54 @@ def test_every_phone_gets_the_same_public_section_and_only_its_own_part_differs(
     # The phone's own part (its role behind press-and-hold, its card's forms) differs.
     mine = [re.search(r'<section class="mine">.*?</section>', p, re.S).group(0) for p in pages]
     assert len(set(mine)) == 4
+
+
+def test_a_phones_own_part_follows_its_turn_its_secret_and_its_card(app, client):
+    # The phone's own part is one memoised fragment: each of its inputs must still show.
+    table = start(client, n=4)
+    tid = table["id"]
+    host = {"Authorization": "Bearer " + table["host_token"]}
+    phones = []
+    for seat_info in table["seats"]:
+        phone = app.test_client()
+        phone.get("/join/" + seat_info["join_code"])
+        phones.append(phone)
+
+    def page(seat: int) -> str:
+        return phones[seat].get(f"/t/{tid}/seat").get_data(as_text=True)
+
+    def mine(seat: int) -> str:
+        return re.search(r'<section class="mine">.*?</section>', page(seat), re.S).group(0)
+
+    first = app.extensions["tables"].load(tid).state["turn"]
+    assert [('class="ss-turn panel"' in page(s)) for s in range(4)] == [
+        s == first for s in range(4)
+    ]
+    # The turn passes on: the controls leave the old phone and reach the new one.
+    for _ in range(6):
+        ended = client.post(f"/api/tables/{tid}/actions", json={"type": "end_turn"}, headers=host)
+        if ended.status_code == 200:
+            break
+        client.post(f"/api/tables/{tid}/actions", json={"type": "next_phase"}, headers=host)
+    now = app.extensions["tables"].load(tid).state["turn"]
+    assert now != first
+    assert [('class="ss-turn panel"' in page(s)) for s in range(4)] == [s == now for s in range(4)]
+    # A secret count changes on its own phone only.
+    form = page(now)
+    reply = phones[now].post(
+        f"/t/{tid}/seat/act",
+        data={"type": "set_daimyo", "n": 1, "csrf_token": csrf(form)},
+        headers={"HX-Request": "true"},
+    )
+    assert reply.status_code == 200
+    assert "Daimyo in hand: 1" in page(now)
+    assert all("Daimyo in hand: 0" in page(s) for s in range(4) if s != now)
+    # Someone else changes this player's card: its own card shows the new count.
+    before = re.search(r'stat-hand">.*?class="value">(\d+)', mine(now), re.S).group(1)
+    client.post(
+        f"/api/tables/{tid}/actions",
+        json={"type": "adjust", "seat": now, "counter": "hand", "delta": 1},
+        headers=host,
+    )
+    after = re.search(r'stat-hand">.*?class="value">(\d+)', mine(now), re.S).group(1)
+    assert int(after) == int(before) + 1
