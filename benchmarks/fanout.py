@@ -389,7 +389,9 @@ def main() -> None:
     parser.add_argument("tables", nargs="?", type=int, default=20)
     parser.add_argument("subscribers", nargs="?", type=int, default=8)
     parser.add_argument("moves", nargs="?", type=int, default=50)
-    parser.add_argument("--game", default="samurai-sword")
+    # The move is Samurai Sword's counter tap (a card drawn, a card played): the game with
+    # the most seats, so S=8 is one table screen and seven phones, each its own viewer.
+    parser.add_argument("--game", default="samurai-sword", choices=["samurai-sword"])
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
     parser.add_argument(
         "--identity",
