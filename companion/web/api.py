@@ -82,9 +82,7 @@ def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
         "view": s.view,
         "allowed": s.allowed,
         "seats": [{"seat": x.seat, "name": x.name, "joined": x.joined} for x in s.seats],
-        "history": [
-            {"seq": h.seq, "text": translate(h.text), "undone": h.undone} for h in s.history
-        ],
+        "history": [{"seq": h.seq, "text": translate(h.text)} for h in s.history],
         "over": s.result is not None,
     }
 

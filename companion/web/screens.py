@@ -38,7 +38,6 @@ class SeatStatus:
 class HistoryLine:
     seq: int
     text: Text
-    undone: bool
     private: bool = False  # meant for this seat only: shown behind press-and-hold
 
 
@@ -77,13 +76,9 @@ class Screen:
         return [vars(seat) for seat in self.seats]
 
     @property
-    def public_history(self) -> list[HistoryLine]:
-        return [h for h in self.history if not h.private]
-
-    @property
-    def public_lines(self) -> list[tuple[Text, bool]]:
+    def public_lines(self) -> list[Text]:
         """The public history as plain data: the same for every viewer of this version."""
-        return [(h.text, h.undone) for h in self.history if not h.private]
+        return [h.text for h in self.history if not h.private]
 
     @property
     def private_history(self) -> list[HistoryLine]:
@@ -168,7 +163,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     latest: list[Text] = []
     for seq, events in loaded.memo("history", lambda: described_rows(loaded)):
         lines = [
-            HistoryLine(seq, text, False, private)
+            HistoryLine(seq, text, private)
             for text, private, event in events
             if visible(event, viewer)
         ]
