@@ -14,9 +14,9 @@ else is refused, because an object's equality cannot be checked by value here. T
 the arguments' ``marshal`` bytes: four times faster than JSON, exact about types (``True``
 is not ``1``, and ``Markup`` is refused rather than confused with the same plain string),
 and equal bytes always decode to equal values. Version 2 has no back-references, whose
-flags would depend on reference counts. A fragment
-for one seat (a form carrying that seat's CSRF token) has that token among its arguments,
-so it can only ever be served to the same viewer.
+flags would depend on reference counts. A fragment for one seat (a form carrying that
+seat's CSRF token) has that token among its arguments, so it can only ever be served to
+the same viewer.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from .i18n import lang
 
-# Enough for every live fragment of ~100 busy tables; about 2 KB each.
+# Enough for the live fragments of dozens of busy tables; 0.2-5 KB each (a phone's panel).
 DEFAULT_SIZE = 3000
 
 

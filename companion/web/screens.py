@@ -218,13 +218,10 @@ def render_live(loaded: Loaded, viewer: Viewer) -> str:
     Rendered once per table version, viewer and language, however many streams show it.
     """
     key = ("live", viewer.kind, viewer.seat, lang())
-    if viewer.kind != "seat":
-        return loaded.memo(
-            key, lambda: render_template(live_template(viewer), s=screen(loaded, viewer))
-        )
-    return loaded.memo(
-        key,
-        lambda: render_template(
-            "seat/_live.html", s=screen(loaded, viewer), shared=render_phones_public(loaded)
-        ),
-    )
+
+    def render() -> str:
+        # A phone's view embeds the section every phone shares, rendered once for all.
+        shared = {"shared": render_phones_public(loaded)} if viewer.kind == "seat" else {}
+        return render_template(live_template(viewer), s=screen(loaded, viewer), **shared)
+
+    return loaded.memo(key, render)
