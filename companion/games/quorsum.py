@@ -165,7 +165,7 @@ def chain_chance(values: list[int], dice: int) -> Fraction:
 
 @lru_cache(maxsize=4096)
 def _chain_chance(values: tuple[int, ...], dice: int) -> Fraction:
-    """Chance that a chain of moves onto tiles of these values all succeeds, starting with ``dice``.
+    """``chain_chance`` itself, over a tuple so the answer can be cached.
 
     After each success only the dice that met the value are rolled again, so the number of dice
     shrinks; this sums over how many dice survive each step.
