@@ -14,6 +14,7 @@ Source of truth: /work/shared/rules/samurai-sword.md (the digest); section numbe
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from .base import (
@@ -152,11 +153,22 @@ def seat_distance(harmless: list[bool], attacker: int, target: int) -> int:
 
 def difficulty(state: State, attacker: int, target: int) -> int | None:
     """The Difficulty to attack ``target``; None for yourself or a Harmless target (§4)."""
-    if attacker == target or _harmless(state, target):
+    harmless = tuple(_harmless(state, s) for s in range(_n(state)))
+    armor, characters = tuple(state["armor"]), tuple(state["characters"])
+    return _difficulty(harmless, armor, characters, attacker, target)
+
+
+def _difficulty(
+    harmless: tuple[bool, ...],
+    armor: tuple[int, ...],
+    characters: tuple[str | None, ...],
+    attacker: int,
+    target: int,
+) -> int | None:
+    if attacker == target or harmless[target]:
         return None
-    harmless = [_harmless(state, s) for s in range(_n(state))]
-    value = seat_distance(harmless, attacker, target) + state["armor"][target]
-    return value + (1 if _has(state, target, "benkei") else 0)
+    value = seat_distance(list(harmless), attacker, target) + armor[target]
+    return value + (1 if characters[target] == "benkei" else 0)
 
 
 def _require_play(state: State) -> None:
@@ -887,17 +899,33 @@ def _player_view(state: State, seat: int, over: bool) -> dict[str, Any]:
     return row
 
 
-def _difficulty_table(state: State) -> list[list[dict[str, Any]]]:
-    """For every attacker and target: the Difficulty and the weapon difficulties that reach it."""
+def _helper_tables(state: State) -> tuple[list[list[dict[str, Any]]], list[list[dict]]]:
+    """The attack helper's two tables (see ``_helper_tables_for``) for this state."""
     if not state["started"]:
-        return []
-    n = _n(state)
-    table = []
+        return [], []
+    harmless = tuple(_harmless(state, s) for s in range(_n(state)))
+    return _helper_tables_for(harmless, tuple(state["armor"]), tuple(state["characters"]))
+
+
+# Every view of every version needs these tables, but they depend only on who is Harmless,
+# the Armor and two characters, which a counter tap rarely changes. The results are shared
+# between views, which only ever read them.
+@lru_cache(maxsize=512)
+def _helper_tables_for(
+    harmless: tuple[bool, ...], armor: tuple[int, ...], characters: tuple[str | None, ...]
+) -> tuple[list[list[dict[str, Any]]], list[list[dict]]]:
+    """For every attacker and target: the Difficulty and the weapon difficulties that reach it;
+    and for every attacker, per weapon reach (1-5), the weapons of that reach and whom they hit.
+
+    The second is the question a player holding a weapon asks ("my Katana: whom can I hit?").
+    """
+    n = len(harmless)
+    difficulties = []
     for attacker in range(n):
-        kojiro = _has(state, attacker, "kojiro")
+        kojiro = characters[attacker] == "kojiro"
         row = []
         for target in range(n):
-            value = difficulty(state, attacker, target)
+            value = _difficulty(harmless, armor, characters, attacker, target)
             reach = (
                 [] if value is None else [w for w in WEAPON_DIFFICULTIES if kojiro or w >= value]
             )
@@ -909,28 +937,19 @@ def _difficulty_table(state: State) -> list[list[dict[str, Any]]]:
                     "kojiro": kojiro and value is not None,
                 }
             )
-        table.append(row)
-    return table
-
-
-def _attack_table(state: State, difficulties: list[list[dict[str, Any]]]) -> list[list[dict]]:
-    """For every attacker: per weapon reach (1-5), the weapons of that reach and whom they hit.
-
-    This is the question a player holding a weapon asks ("my Katana: whom can I hit?").
-    """
-    table = []
-    for row in difficulties:
-        table.append(
-            [
-                {
-                    "reach": reach,
-                    "weapons": [w[0] for w in WEAPONS if w[2] == reach],
-                    "targets": [e["target"] for e in row if reach in e["reachable_by"]],
-                }
-                for reach in WEAPON_DIFFICULTIES
-            ]
-        )
-    return table
+        difficulties.append(row)
+    attack = [
+        [
+            {
+                "reach": reach,
+                "weapons": [w[0] for w in WEAPONS if w[2] == reach],
+                "targets": [e["target"] for e in row if reach in e["reachable_by"]],
+            }
+            for reach in WEAPON_DIFFICULTIES
+        ]
+        for row in difficulties
+    ]
+    return difficulties, attack
 
 
 WEAPON_TABLE = [
@@ -983,7 +1002,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
     over = state["end"] is not None
     res = result(state)
     phase = state["phase"]
-    difficulties = _difficulty_table(state)
+    difficulties, attack = _helper_tables(state)
     out: dict[str, Any] = {
         "players": [_player_view(state, s, over) for s in range(_n(state))],
         "turn": state["turn"],
@@ -1006,7 +1025,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "deck_outs": state["deck_outs"],
         "hand_limit": HAND_LIMIT,
         "difficulty": difficulties,
-        "attack": _attack_table(state, difficulties),
+        "attack": attack,
         "weapons": WEAPON_TABLE,
         "result": res,
     }

@@ -145,20 +145,23 @@ def post_url(loaded: Loaded, viewer: Viewer) -> str:
     return url_for(endpoint, table_id=loaded.id)
 
 
-def screen(loaded: Loaded, viewer: Viewer) -> Screen:
-    """Everything ``viewer`` may see of this table, and nothing else."""
-    game = loaded.game
-    state = loaded.state
-    seats = [
+def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
+    """Who sits where and who has joined; the host's list also carries the join links."""
+    is_host = viewer.kind == "host"
+    return [
         SeatStatus(
             seat=n,
             name=loaded.players[n],
             joined=joined,
-            join_url=join_url(code) if viewer.kind == "host" and code else None,
-            qr_key=digest(code)[:10] if viewer.kind == "host" and code else None,
+            join_url=join_url(code) if is_host and code else None,
+            qr_key=digest(code)[:10] if is_host and code else None,
         )
         for n, code, joined in loaded.memo("seats", lambda: tables().store.seats(loaded.id))
     ]
+
+
+def history_lines(loaded: Loaded, viewer: Viewer) -> tuple[list[HistoryLine], list[Text]]:
+    """The newest history lines this viewer may read, and the latest action's public lines."""
     history: list[HistoryLine] = []
     latest: list[Text] = []
     for seq, events in loaded.memo("history", lambda: described_rows(loaded)):
@@ -173,8 +176,37 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         history.extend(lines)
         if len(history) >= HISTORY_LINES:
             break
-    can_undo, can_redo = tables().can_undo(loaded)
+    return history[:HISTORY_LINES], latest
+
+
+def addressed_seats(loaded: Loaded) -> frozenset[int]:
+    """Seats that some recent event is addressed to (``to``): they have lines of their own."""
+    return frozenset(seat for row in loaded.rows for e in row.events for seat in e.get("to", ()))
+
+
+def history_key(loaded: Loaded, viewer: Viewer) -> str:
+    """Whose history this viewer reads: its own if a recent event is addressed to it
+    (``to``), else the public one, which the table screen, the host and every other seat
+    read too, so it is built once per version for all of them."""
+    addressed = loaded.memo("addressed", lambda: addressed_seats(loaded))
+    return viewer.key if viewer.kind == "seat" and viewer.seat in addressed else "public"
+
+
+def screen(loaded: Loaded, viewer: Viewer) -> Screen:
+    """Everything ``viewer`` may see of this table, and nothing else."""
+    game = loaded.game
+    state = loaded.state
+    # Shared by the screens of this version that read the same; templates only read them.
+    # The host's seat list alone has join links, built for the address the host used.
     is_host = viewer.kind == "host"
+    if is_host:
+        seats = seat_statuses(loaded, viewer)
+    else:
+        seats = loaded.memo("seat-list", lambda: seat_statuses(loaded, viewer))
+    history, latest = loaded.memo(
+        ("history", history_key(loaded, viewer)), lambda: history_lines(loaded, viewer)
+    )
+    can_undo, can_redo = tables().can_undo(loaded)
     return Screen(
         table_id=loaded.id,
         game_id=game.id,
@@ -185,7 +217,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
         actions=game.actions,
         seats=seats,
-        history=history[:HISTORY_LINES],
+        history=history,
         latest=latest,
         result=loaded.memo("result", lambda: game.result(state)),
         can_undo=is_host and can_undo,

@@ -426,6 +426,35 @@ def test_a_phones_private_history_shows_only_behind_press_and_hold(app, client):
     assert '<div class="private-notes" hidden>' in hidden
 
 
+def test_a_seats_own_line_reaches_that_seat_alone_whoever_looks_first(app, client):
+    # The history of one table version is built once and shared by every screen that reads
+    # the same lines; a seat with a line of its own must still get its own, in any order.
+    table = make_table(client)
+    other = app.test_client()
+    client.get(f"/join/{table['seats'][0]['join_code']}")
+    other.get(f"/join/{table['seats'][1]['join_code']}")
+    page = client.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    client.post(
+        f"/t/{table['id']}/seat/act",
+        data={"type": "set_secret", "n": 4321, "csrf_token": csrf(page)},
+        headers={"HX-Request": "true"},
+    )
+    for _ in range(2):  # first the others, then the owner; then again, all from memory
+        assert "4321" not in other.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+        assert "4321" not in app.test_client().get(f"/t/{table['id']}").get_data(as_text=True)
+        mine = client.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+        assert "Your secret is now 4321" in mine
+    # And the other way round, on the next version: the owner first.
+    client.post(
+        f"/t/{table['id']}/seat/act",
+        data={"type": "set_secret", "n": 8765, "csrf_token": csrf(mine)},
+        headers={"HX-Request": "true"},
+    )
+    assert "Your secret is now 8765" in client.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    assert "8765" not in other.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    assert "8765" not in app.test_client().get(f"/t/{table['id']}").get_data(as_text=True)
+
+
 def test_a_long_game_keeps_a_bounded_log_in_memory_and_undo_reaches_past_it(app, client):
     from companion.tables import HOST, RECENT_ROWS
 
