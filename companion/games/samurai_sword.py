@@ -14,6 +14,7 @@ Source of truth: /work/shared/rules/samurai-sword.md (the digest); section numbe
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -130,7 +131,7 @@ def _weapons_per_turn(state: State, seat: int) -> int:
     return base + state["focus"][seat] + (1 if _has(state, seat, "goemon") else 0)
 
 
-def seat_distance(harmless: list[bool], attacker: int, target: int) -> int:
+def seat_distance(harmless: Sequence[bool], attacker: int, target: int) -> int:
     """§4: the fewest places between two seats either way round, not counting Harmless players.
 
     For each direction: 1 + the non-Harmless players strictly between; take the smaller.
@@ -151,23 +152,28 @@ def seat_distance(harmless: list[bool], attacker: int, target: int) -> int:
     return min(clockwise, anticlockwise)
 
 
-def difficulty(state: State, attacker: int, target: int) -> int | None:
-    """The Difficulty to attack ``target``; None for yourself or a Harmless target (§4)."""
-    harmless = tuple(_harmless(state, s) for s in range(_n(state)))
-    armor, characters = tuple(state["armor"]), tuple(state["characters"])
-    return _difficulty(harmless, armor, characters, attacker, target)
-
-
-def _difficulty(
-    harmless: tuple[bool, ...],
-    armor: tuple[int, ...],
-    characters: tuple[str | None, ...],
+def difficulty(
+    harmless: Sequence[bool],
+    armor: Sequence[int],
+    characters: Sequence[str | None],
     attacker: int,
     target: int,
 ) -> int | None:
+    """§4: the Difficulty to attack ``target``: seats apart + its Armor, +1 against Benkei.
+
+    None for yourself or a Harmless target.
+
+    >>> seats, armor = [False] * 4, [0, 0, 2, 0]
+    >>> difficulty(seats, armor, [None, "benkei", None, None], 0, 1)  # 1 apart, +1 Benkei
+    2
+    >>> difficulty(seats, armor, [None] * 4, 0, 2)  # 2 apart + 2 Armor
+    4
+    >>> difficulty(seats, armor, [None] * 4, 0, 0) is None
+    True
+    """
     if attacker == target or harmless[target]:
         return None
-    value = seat_distance(list(harmless), attacker, target) + armor[target]
+    value = seat_distance(harmless, attacker, target) + armor[target]
     return value + (1 if characters[target] == "benkei" else 0)
 
 
@@ -925,7 +931,7 @@ def _helper_tables_for(
         kojiro = characters[attacker] == "kojiro"
         row = []
         for target in range(n):
-            value = _difficulty(harmless, armor, characters, attacker, target)
+            value = difficulty(harmless, armor, characters, attacker, target)
             reach = (
                 [] if value is None else [w for w in WEAPON_DIFFICULTIES if kojiro or w >= value]
             )
