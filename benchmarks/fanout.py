@@ -77,6 +77,8 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
             "--db",
             str(db),
             "--quiet",
+            "--create-limit",  # a benchmark creates up to hundreds of tables from one address
+            "100000 per minute",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -25,8 +25,9 @@ from typing import Any
 from companion.games import GAMES
 from companion.games.base import Param, RulesError
 from companion.live import Hub
+from companion.params import coerce
 from companion.store import Store
-from companion.tables import HOST, Tables, Viewer
+from companion.tables import HOST, Tables, Viewer, action_rng, fresh_copy
 
 
 def random_value(param: Param, players: int, rng: random.Random) -> Any:
@@ -79,14 +80,20 @@ def build_log(tables: Tables, game_id: str, actions: int, rng: random.Random) ->
                 continue
             body[param.name] = random_value(param, len(players), rng)
         try:
+            # A move that would end the game is left out (the end is a barrier no undo
+            # crosses): the log plays on as long as this game can.
+            params = coerce(
+                spec.params, {k: v for k, v in body.items() if k != "type"}, len(players)
+            )
+            trial = fresh_copy(loaded.state)
+            spec.fn(trial, viewer.actor, params, action_rng(loaded.seed, loaded.next_seq))
+            if game.result(trial) is not None:
+                ended += 1
+                if ended >= STUCK_AT_END:
+                    break  # every way on ends the game: the log is as long as this game gets
+                continue
             tables.act(table_id, viewer, body)
         except RulesError:
-            continue
-        if tables.load(table_id).over:
-            tables.undo(table_id, HOST)
-            ended += 1
-            if ended >= STUCK_AT_END:
-                break  # every way on ends the game: the log is as long as this game gets
             continue
         logged += 1
         ended = 0

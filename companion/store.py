@@ -4,6 +4,10 @@ The action log is the source of truth. Rows are appended and committed (WAL with
 ``synchronous=FULL``, so a commit survives a power cut) before any reply is sent. Undo and
 redo only flag rows; nothing is ever deleted, so the history stays complete.
 
+Besides the game's own actions, the log holds the table's *notes*: a seat claimed on a
+phone, a seat given a new code, an undo or a redo. They are permanent (undo never touches
+them) and take no part in the game's state; they are the record of who did what.
+
 Seat and host tokens are stored as SHA-256 digests: the database never holds a usable
 token. Join codes are stored as they are until claimed (the host's screen must be able to
 show them as QR codes), then only their digest is kept, to say "already used".
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -40,6 +45,7 @@ CREATE TABLE IF NOT EXISTS seats (
     join_code TEXT UNIQUE,
     used_code_hash TEXT,
     token_hash TEXT,
+    claims INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_used ON seats(used_code_hash);
@@ -51,9 +57,31 @@ CREATE TABLE IF NOT EXISTS actions (
     events TEXT NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0,
     at REAL NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'game',
+    barrier TEXT,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS revoked (
+    token_hash TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL
+);
 """
+
+# Columns added after the first release, for databases made by it: (table, column, SQL type).
+ADDED_COLUMNS = (
+    ("actions", "kind", "TEXT NOT NULL DEFAULT 'game'"),
+    ("actions", "barrier", "TEXT"),
+    ("seats", "claims", "INTEGER NOT NULL DEFAULT 0"),
+)
+
+
+# A note to write: (who did it, the note's action, its events).
+Note = tuple[int | None, dict[str, Any], list[dict[str, Any]]]
+
+GAME_ROW = "game"  # an action of the game: replayed into the state, undoable
+NOTE_ROW = "note"  # a note of the table: never replayed, never undone
 
 
 def digest(token: str) -> str:
@@ -76,7 +104,7 @@ class ActionRow:
     """One row of the log. Its events are decoded only when read: rebuilding a table
     needs every action but only the last few rows' events (for the history)."""
 
-    __slots__ = ("seq", "actor", "action", "undone", "_events", "_events_json")
+    __slots__ = ("seq", "actor", "action", "undone", "kind", "barrier", "_events", "_events_json")
 
     def __init__(
         self,
@@ -86,9 +114,17 @@ class ActionRow:
         events: list[dict[str, Any]] | None,
         undone: int,  # 0 active, 1 undone (redo can bring it back), 2 abandoned by a later action
         events_json: str | None = None,
+        kind: str = GAME_ROW,
+        barrier: Any = None,  # what this action revealed (a Text), so undo stops here
     ) -> None:
         self.seq, self.actor, self.action, self.undone = seq, actor, action, undone
+        self.kind, self.barrier = kind, barrier
         self._events, self._events_json = events, events_json
+
+    @property
+    def is_note(self) -> bool:
+        """A note of the table (a claim, a new code, an undo), not a move of the game."""
+        return self.kind == NOTE_ROW
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -98,10 +134,37 @@ class ActionRow:
 
     def with_undone(self, undone: int) -> ActionRow:
         """The same row with another undo flag (rows are never changed in place)."""
-        return ActionRow(self.seq, self.actor, self.action, self._events, undone, self._events_json)
+        return ActionRow(
+            self.seq,
+            self.actor,
+            self.action,
+            self._events,
+            undone,
+            self._events_json,
+            self.kind,
+            self.barrier,
+        )
 
     def __repr__(self) -> str:
         return f"ActionRow(seq={self.seq}, actor={self.actor}, undone={self.undone})"
+
+
+def _private_file(path: Path) -> None:
+    """Make sure the database file exists readable by its owner only (0600), in a folder of
+    its own (0700) when this creates the folder: the log holds every seat's secrets.
+
+    SQLite creates the -wal and -shm files beside it with the same permissions.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)
+
+
+class CannotSave(Exception):
+    """The database refused a write (disk full, read-only, I/O error): nothing was changed."""
 
 
 class Store:
@@ -110,7 +173,7 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(self.path))
         # One connection per process: requests are greenlets (or test threads) of one
         # process, and the lock keeps each transaction whole.
         self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -121,6 +184,15 @@ class Store:
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.execute("PRAGMA busy_timeout=5000")
         self._conn.executescript(SCHEMA)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a database made by an earlier release up to this schema, in place."""
+        with self.transaction() as db:
+            for table, column, decl in ADDED_COLUMNS:
+                have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def close(self) -> None:
         with self._lock:
@@ -128,15 +200,30 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic, durable write: committed when the block ends, rolled back on error."""
+        """One atomic, durable write: committed when the block ends, rolled back on error.
+
+        A write the database refuses (full disk, read-only file) becomes ``CannotSave``:
+        the transaction is rolled back, so nothing acknowledged is lost and nothing
+        half-written stays.
+        """
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+            except sqlite3.IntegrityError:
                 raise
-            self._conn.execute("COMMIT")
+            except sqlite3.DatabaseError as err:
+                if self._conn.in_transaction:
+                    try:
+                        self._conn.execute("ROLLBACK")
+                    except sqlite3.DatabaseError:
+                        pass
+                raise CannotSave(str(err)) from err
 
     def _one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
         with self._lock:
@@ -204,46 +291,72 @@ class Store:
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
-    def seats(self, table_id: str) -> list[tuple[int, str | None, bool]]:
-        """(seat, join code or None once claimed, claimed?) for each seat."""
+    def seats(self, table_id: str) -> list[tuple[int, str | None, bool, int]]:
+        """(seat, join code or None once claimed, claimed?, phones that have held it)."""
         rows = self._all(
-            "SELECT seat, join_code, token_hash FROM seats WHERE table_id=? ORDER BY seat",
+            "SELECT seat, join_code, token_hash, claims FROM seats WHERE table_id=? ORDER BY seat",
             (table_id,),
         )
-        return [(r[0], r[1], r[2] is not None) for r in rows]
+        return [(r[0], r[1], r[2] is not None, r[3]) for r in rows]
 
-    def claim(self, code: str, token: str) -> tuple[str, int] | str:
-        """Claim the seat of join ``code`` for a new seat ``token``.
+    def phones(self, table_id: str) -> list[int]:
+        """How many phones have held each seat, in seat order."""
+        rows = self._all("SELECT claims FROM seats WHERE table_id=? ORDER BY seat", (table_id,))
+        return [r[0] for r in rows]
 
-        Returns (table_id, seat), or "used" if the code was claimed before, or "unknown".
+    def code_seat(self, code: str) -> tuple[str, int] | str:
+        """The (table, seat) a join code opens, or "used" if it was claimed, or "unknown"."""
+        row = self._one("SELECT table_id, seat FROM seats WHERE join_code=?", (code,))
+        if row is not None:
+            return row[0], row[1]
+        used = self._one("SELECT 1 FROM seats WHERE used_code_hash=?", (digest(code),))
+        return "used" if used else "unknown"
+
+    def claim(
+        self, table_id: str, seat: int, code: str, token: str, note: Note
+    ) -> tuple[int, int] | None:
+        """Claim ``seat`` with its join ``code`` for a new seat ``token``, writing ``note``
+        (the public line "opened on a new phone") in the same transaction.
+
+        Returns (the note's seq, the table's new version), or None if the code no longer
+        opens that seat (claimed or re-issued meanwhile).
         """
         with self.transaction() as db:
-            row = db.execute(
-                "SELECT table_id, seat FROM seats WHERE join_code=?", (code,)
-            ).fetchone()
-            if row is None:
-                used = db.execute(
-                    "SELECT 1 FROM seats WHERE used_code_hash=?", (digest(code),)
-                ).fetchone()
-                return "used" if used else "unknown"
-            db.execute(
-                "UPDATE seats SET join_code=NULL, used_code_hash=?, token_hash=?"
-                " WHERE table_id=? AND seat=?",
-                (digest(code), digest(token), row[0], row[1]),
-            )
-            self._bump(db, row[0])
-            return row[0], row[1]
-
-    def reissue(self, table_id: str, seat: int, code: str) -> bool:
-        """Give ``seat`` a new join code; the phone that held it loses the seat."""
-        with self.transaction() as db:
             cur = db.execute(
+                "UPDATE seats SET join_code=NULL, used_code_hash=?, token_hash=?,"
+                " claims=claims+1 WHERE table_id=? AND seat=? AND join_code=?",
+                (digest(code), digest(token), table_id, seat, code),
+            )
+            if not cur.rowcount:
+                return None
+            return self._note(db, table_id, note)
+
+    def reissue(self, table_id: str, seat: int, code: str, note: Note) -> tuple[int, int]:
+        """Give ``seat`` a new join code; the phone that held it loses the seat (its token is
+        remembered as revoked, so that phone can be told why). Writes ``note`` with it."""
+        with self.transaction() as db:
+            row = db.execute(
+                "SELECT token_hash FROM seats WHERE table_id=? AND seat=?", (table_id, seat)
+            ).fetchone()
+            if row and row[0]:
+                db.execute(
+                    "INSERT OR REPLACE INTO revoked(token_hash, table_id, seat, at)"
+                    " VALUES (?, ?, ?, ?)",
+                    (row[0], table_id, seat, time.time()),
+                )
+            db.execute(
                 "UPDATE seats SET join_code=?, token_hash=NULL WHERE table_id=? AND seat=?",
                 (code, table_id, seat),
             )
-            if cur.rowcount:
-                self._bump(db, table_id)
-            return bool(cur.rowcount)
+            return self._note(db, table_id, note)
+
+    def revoked(self, table_id: str, token: str) -> tuple[int, float] | None:
+        """(seat, when) if ``token`` once held a seat of this table and was re-issued away."""
+        row = self._one(
+            "SELECT seat, at FROM revoked WHERE token_hash=? AND table_id=?",
+            (digest(token), table_id),
+        )
+        return (row[0], row[1]) if row else None
 
     def seat_token_hashes(self, table_id: str) -> list[tuple[int, str]]:
         rows = self._all(
@@ -265,36 +378,88 @@ class Store:
         actor: int | None,
         action: dict[str, Any],
         events: list[dict[str, Any]],
+        barrier: Any = None,
     ) -> int:
-        """Append one action (abandoning any redo branch); returns the table's new version."""
+        """Append one action of the game (abandoning any redo branch); returns the table's new
+        version. ``barrier`` (what the action revealed) makes it a row undo never crosses."""
         with self.transaction() as db:
             # A new action after an undo makes the undone rows unredoable: flag them 2.
-            db.execute("UPDATE actions SET undone=2 WHERE table_id=? AND undone=1", (table_id,))
             db.execute(
-                "INSERT INTO actions(table_id, seq, actor, action, events, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, actor, json.dumps(action), json.dumps(events), time.time()),
+                "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
+                (table_id, GAME_ROW),
             )
+            self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
             return self._bump(db, table_id)
 
-    def set_undone(self, table_id: str, seq: int, undone: bool) -> int:
+    def note(self, table_id: str, note: Note) -> tuple[int, int]:
+        """Append a note of the table (never undone); returns (its seq, the new version)."""
+        with self.transaction() as db:
+            return self._note(db, table_id, note)
+
+    def set_undone(self, table_id: str, seq: int, undone: bool, note: Note) -> tuple[int, int]:
+        """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it."""
         with self.transaction() as db:
             db.execute(
-                "UPDATE actions SET undone=? WHERE table_id=? AND seq=?",
-                (1 if undone else 0, table_id, seq),
+                "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
+                (1 if undone else 0, table_id, seq, GAME_ROW),
             )
-            return self._bump(db, table_id)
+            return self._note(db, table_id, note)
+
+    def _insert(
+        self,
+        db: sqlite3.Connection,
+        table_id: str,
+        seq: int,
+        actor: int | None,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        kind: str,
+        barrier: Any = None,
+    ) -> None:
+        db.execute(
+            "INSERT INTO actions(table_id, seq, actor, action, events, at, kind, barrier)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                seq,
+                actor,
+                json.dumps(action),
+                json.dumps(events),
+                time.time(),
+                kind,
+                None if barrier is None else json.dumps(barrier),
+            ),
+        )
+
+    def _note(self, db: sqlite3.Connection, table_id: str, note: Note) -> tuple[int, int]:
+        row = db.execute("SELECT max(seq) FROM actions WHERE table_id=?", (table_id,)).fetchone()
+        seq = (row[0] or 0) + 1
+        actor, action, events = note
+        self._insert(db, table_id, seq, actor, action, events, NOTE_ROW)
+        return seq, self._bump(db, table_id)
 
     def actions(self, table_id: str, abandoned: bool = False) -> list[ActionRow]:
-        """The log in order. Abandoned rows (undone, then replaced by a new action) stay in
-        the database for the record but are left out unless asked for: neither the state nor
-        the history needs them, and a long game can pile up many."""
+        """The log in order, notes included. Abandoned rows (undone, then replaced by a new
+        action) stay in the database for the record but are left out unless asked for:
+        neither the state nor the history needs them, and a long game can pile up many."""
         rows = self._all(
-            "SELECT seq, actor, action, events, undone FROM actions"
+            "SELECT seq, actor, action, events, undone, kind, barrier FROM actions"
             " WHERE table_id=? AND undone <= ? ORDER BY seq",
             (table_id, 2 if abandoned else 1),
         )
-        return [ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3]) for r in rows]
+        return [
+            ActionRow(
+                r[0],
+                r[1],
+                json.loads(r[2]),
+                None,
+                r[4],
+                r[3],
+                r[5],
+                None if r[6] is None else json.loads(r[6]),
+            )
+            for r in rows
+        ]
 
     def last_seq(self, table_id: str) -> int:
         """The highest sequence number ever used at this table (abandoned rows included)."""
@@ -302,11 +467,11 @@ class Store:
         return row[0] or 0 if row else 0
 
     def cursor_targets(self, table_id: str) -> tuple[int | None, int | None]:
-        """(the last active row, the first undone row a redo can bring back)."""
+        """(the last active game row, the first undone game row a redo can bring back)."""
         row = self._one(
-            "SELECT (SELECT max(seq) FROM actions WHERE table_id=? AND undone=0),"
-            " (SELECT min(seq) FROM actions WHERE table_id=? AND undone=1)",
-            (table_id, table_id),
+            "SELECT (SELECT max(seq) FROM actions WHERE table_id=? AND undone=0 AND kind=?),"
+            " (SELECT min(seq) FROM actions WHERE table_id=? AND undone=1 AND kind=?)",
+            (table_id, GAME_ROW, table_id, GAME_ROW),
         )
         return (row[0], row[1]) if row else (None, None)
 

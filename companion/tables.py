@@ -14,18 +14,25 @@ import pickle
 import random
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games import GAMES
-from .games.base import N_, Actor, Event, Game, NotAllowed, Rng, RulesError, State
+from . import notes
+from .games import GAMES, sealed
+from .games.base import N_, Actor, Event, Game, NotAllowed, Rng, RulesError, State, T, Text
 from .live import Hub
 from .params import BadInput, coerce, coerce_options
-from .store import ActionRow, Store, digest
+from .store import NOTE_ROW, ActionRow, Note, Store, digest
 
 MAX_NAME = 24
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
+# Tables in memory: the most recently used ones. A table nobody watches leaves memory once
+# more than this many are loaded, or after IDLE_SECONDS unused; it reloads from the log.
+MAX_CACHED = 400
+IDLE_SECONDS = 15 * 60
 
 
 class NotFound(RulesError):
@@ -38,6 +45,19 @@ class Unauthorized(RulesError):
     """No valid token for this table (HTTP 401)."""
 
     status = 401
+
+
+class ConfirmFirst(RulesError):
+    """A host change that would reveal something (or end the game) waits for a confirmation:
+    the request is sent again with ``confirm``. Nothing changed (HTTP 409)."""
+
+    status = 409
+
+
+class Barrier(RulesError):
+    """Undo stops at an action that made hidden information public (HTTP 409)."""
+
+    status = 409
 
 
 @dataclass(frozen=True)
@@ -155,10 +175,16 @@ def action_rng(seed: int, seq: int) -> Rng:
 
 
 def clean_players(players: Any, game: Game) -> list[str]:
-    """Player names in seat order, trimmed, checked against the game's player count."""
+    """Player names in seat order, normalised (``names.py``), checked against the player count.
+
+    A name that normalises to nothing is dropped; duplicates are compared after normalising,
+    so "Ann" and "Ann" followed by an invisible character are the same player.
+    """
+    from .names import name_key, normalise_name
+
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadInput("bad_players", N_("Players must be a list of names."))
-    names = [" ".join(p.split())[:MAX_NAME] for p in players]
+    names = [normalise_name(p, MAX_NAME) for p in players]
     names = [n for n in names if n]
     if not game.min_players <= len(names) <= game.max_players:
         raise BadInput(
@@ -167,7 +193,7 @@ def clean_players(players: Any, game: Game) -> list[str]:
             lo=game.min_players,
             hi=game.max_players,
         )
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise BadInput("duplicate_name", N_("Two players have the same name."))
     return names
 
@@ -188,9 +214,14 @@ class Tables:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
-        self._cache: dict[str, Loaded] = {}
+        # Most recently used last; ``_used`` is when each was last asked for.
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._used: dict[str, float] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self.max_cached = MAX_CACHED
+        self.idle_seconds = IDLE_SECONDS
+        self._next_sweep = 0.0
 
     # -- creating and loading -----------------------------------------------------------
 
@@ -221,13 +252,51 @@ class Tables:
         """The table's current state (from the cache, or rebuilt from the log)."""
         cached = self._cache.get(table_id)
         if cached is not None:
+            self._touch(table_id)
             return cached
         with self._lock(table_id):
-            cached = self._cache.get(table_id)
-            if cached is None:
-                cached = self._rebuild(table_id)
-                self._cache[table_id] = cached
-            return cached
+            return self._loaded(table_id)
+
+    def _loaded(self, table_id: str) -> Loaded:
+        """The cached table, rebuilt from the log if it is not in memory (table lock held)."""
+        cached = self._cache.get(table_id)
+        if cached is None:
+            cached = self._rebuild(table_id)
+            self._cache[table_id] = cached
+            self._evict()
+        self._touch(table_id)
+        return cached
+
+    def _touch(self, table_id: str) -> None:
+        now = time.monotonic()
+        self._used[table_id] = now
+        try:
+            self._cache.move_to_end(table_id)
+        except KeyError:  # dropped meanwhile by another request's eviction
+            pass
+        if now >= self._next_sweep:
+            self._next_sweep = now + 60
+            self._evict(idle_before=now - self.idle_seconds)
+
+    def _evict(self, idle_before: float | None = None) -> None:
+        """Drop tables nobody is watching: the least recently used beyond ``max_cached``, and
+        (when ``idle_before`` is given) every one unused since then. They reload from the log."""
+        for table_id in list(self._cache):
+            over = len(self._cache) > self.max_cached
+            idle = idle_before is not None and self._used.get(table_id, 0) < idle_before
+            if not (over or idle):
+                if idle_before is None:
+                    break  # the rest were used more recently
+                continue
+            lock = self._locks.get(table_id)
+            if self.hub.count(table_id) or (lock is not None and lock.locked()):
+                continue
+            self._cache.pop(table_id, None)
+            self._used.pop(table_id, None)
+
+    def cached(self) -> int:
+        """How many tables are in memory now."""
+        return len(self._cache)
 
     def _rebuild(self, table_id: str) -> Loaded:
         row = self.store.table(table_id) if isinstance(table_id, str) else None
@@ -246,11 +315,11 @@ class Tables:
             rows=self.store.actions(table_id),
         )
         for action in loaded.rows:
-            if action.undone == 0:
+            if action.undone == 0 and not action.is_note:
                 self._apply(loaded, loaded.state, action.actor, action.action, action.seq)
         loaded.last_seq = self.store.last_seq(table_id)
-        loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0)
-        loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1)
+        loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0 and not r.is_note)
+        loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1 and not r.is_note)
         loaded.keep_recent()
         return loaded
 
@@ -271,6 +340,19 @@ class Tables:
         for seat, seat_hash in self.seat_hashes(loaded):
             if hmac.compare_digest(hashed, seat_hash):
                 return Viewer("seat", seat)
+        revoked = self.store.revoked(table_id, token)
+        if revoked is not None:
+            seat, at = revoked
+            # Only the phone that held the seat has this token: it may learn why it lost it.
+            raise Unauthorized(
+                "seat_reissued",
+                N_(
+                    "The host gave {name}'s seat a new code at {time}, so this phone no"
+                    " longer holds it. Ask the host for the new code."
+                ),
+                name=loaded.players[seat],
+                time=time.strftime("%H:%M", time.localtime(at)),
+            )
         raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
 
     def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
@@ -278,24 +360,39 @@ class Tables:
         return loaded.memo("seat_hashes", lambda: self.store.seat_token_hashes(loaded.id))
 
     def claim(self, code: Any) -> tuple[str, int, str]:
-        """Claim a seat with a join code: (table_id, seat, new seat token)."""
+        """Claim a seat with a join code: (table_id, seat, new seat token).
+
+        Every claim is a permanent public line of the table's history ("Ann's seat was
+        opened on a new phone"), so a seat never changes hands unseen.
+        """
         if not isinstance(code, str) or not 8 <= len(code) <= 64:
             raise NotFound("unknown_code", N_("This join code is not valid."))
-        token = new_token()
-        claimed = self.store.claim(code, token)
-        if claimed == "used":
-            raise RulesError(
-                "code_used",
-                N_("This seat has already been claimed. Ask the host to re-issue its code."),
-            )
-        if claimed == "unknown":
+        found = self.store.code_seat(code)
+        if found == "unknown":
             raise NotFound("unknown_code", N_("This join code is not valid."))
-        table_id, seat = claimed
-        self._set_version(table_id, self.store.table(table_id).version)
-        return table_id, seat, token
+        if isinstance(found, tuple):
+            table_id, seat = found
+            token = new_token()
+            with self._lock(table_id):
+                loaded = self._loaded(table_id)
+                phones = self.store.phones(table_id)[seat] + 1
+                note = notes.claimed(seat, phones)
+                written = self.store.claim(table_id, seat, code, token, note)
+                if written is not None:
+                    self._noted(loaded, note, *written)
+            if written is not None:
+                self.hub.publish(table_id, loaded.version)
+                return table_id, seat, token
+        raise RulesError(
+            "code_used",
+            N_("This seat has already been claimed. Ask the host to re-issue its code."),
+        )
 
     def reissue(self, table_id: str, viewer: Viewer, seat: Any) -> str:
-        """A new join code for ``seat`` (host only); the phone that held it is locked out."""
+        """A new join code for ``seat`` (host only); the phone that held it is locked out.
+
+        The new code is a permanent public line of the history, as a claim is.
+        """
         loaded = self.load(table_id)
         if viewer.kind != "host":
             raise NotAllowed("host_only", N_("Only the host can do that."))
@@ -306,15 +403,21 @@ class Tables:
         ):
             raise NotFound("unknown_seat", N_("There is no such seat."))
         code = new_token()
-        self.store.reissue(table_id, seat, code)
-        self._set_version(table_id, self.store.table(table_id).version)
+        with self._lock(table_id):
+            loaded = self._loaded(table_id)
+            held = any(s == seat for s, _ in self.seat_hashes(loaded))
+            note = notes.reissued(seat, held)
+            self._noted(loaded, note, *self.store.reissue(table_id, seat, code, note))
+        self.hub.publish(table_id, loaded.version)
         return code
 
-    def _set_version(self, table_id: str, version: int) -> None:
-        with self._lock(table_id):
-            if table_id in self._cache:
-                self._cache[table_id].version = version
-        self.hub.publish(table_id, version)
+    def _noted(self, loaded: Loaded, note: Note, seq: int, version: int) -> None:
+        """The cached table after the store wrote a note (table lock held)."""
+        actor, action, events = note
+        loaded.rows.append(ActionRow(seq, actor, action, events, 0, kind=NOTE_ROW))
+        loaded.last_seq = seq
+        loaded.version = version
+        loaded.keep_recent()
 
     # -- changing a table ---------------------------------------------------------------
 
@@ -327,14 +430,21 @@ class Tables:
         return spec.fn(state, actor, params, action_rng(loaded.seed, seq))
 
     def act(self, table_id: str, viewer: Viewer, raw: Any) -> tuple[int, list[Event]]:
-        """Apply one action for ``viewer``; committed to the log before this returns."""
+        """Apply one action for ``viewer``; committed to the log before this returns.
+
+        A host's correction that would reveal hidden information or end the game is refused
+        with ``ConfirmFirst`` unless the request says ``confirm``: undo cannot step back
+        across it. (Moves of play that reveal by design, such as resolving a battle, go
+        ahead: their button says what they do.)
+        """
         if viewer.kind == "public":
             raise Unauthorized("no_token", N_("Join the table before you act."))
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise BadInput("no_type", N_("An action needs a type."))
+        fields = {k: v for k, v in raw.items() if k not in ("type", "confirm")}
+        confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
         with self._lock(table_id):
-            loaded = self._cache.get(table_id) or self._rebuild(table_id)
-            self._cache[table_id] = loaded
+            loaded = self._loaded(table_id)
             game = loaded.game
             spec = game.actions.get(raw["type"])
             if spec is None:
@@ -343,19 +453,22 @@ class Tables:
                 raise RulesError("game_over", N_("The game is over."))
             if spec.type not in game.allowed(loaded.state, viewer.actor):
                 raise NotAllowed("not_now", N_("You can't do that right now."))
-            params = coerce(
-                spec.params, {k: v for k, v in raw.items() if k != "type"}, len(loaded.players)
-            )
+            params = coerce(spec.params, fields, len(loaded.players))
             action = {"type": spec.type, **params}
             state = fresh_copy(loaded.state)
             seq = loaded.next_seq
             events = self._apply(loaded, state, viewer.actor, action, seq)
-            version = self.store.append(table_id, seq, viewer.actor, action, events)
+            barrier = barrier_of(game, loaded.state, state, events)
+            if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
+                raise confirm_first(barrier)
+            version = self.store.append(table_id, seq, viewer.actor, action, events, barrier)
             loaded.state = state
             loaded.version = version
             # As in the store: a new action abandons whatever redo could have brought back.
-            loaded.rows = [r.with_undone(2) if r.undone == 1 else r for r in loaded.rows]
-            loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0))
+            loaded.rows = [
+                r.with_undone(2) if r.undone == 1 and not r.is_note else r for r in loaded.rows
+            ]
+            loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0, barrier=barrier))
             loaded.last_seq = seq
             loaded.active_rows += 1
             loaded.undone_rows = 0
@@ -364,29 +477,107 @@ class Tables:
         return version, events
 
     def undo(self, table_id: str, viewer: Viewer) -> int:
-        """Step back over the last active action (host only)."""
+        """Step back over the last action of the game.
+
+        The host may undo any action back to the last reveal; a seat only its own last
+        action. Undo never crosses a reveal (``Barrier``), and every undo is a permanent
+        line of the history saying what was undone and by whom. When the host undoes a
+        seat's action, that seat's phone is told what it lost.
+        """
         return self._move_cursor(table_id, viewer, undo=True)
 
     def redo(self, table_id: str, viewer: Viewer) -> int:
-        """Bring back the earliest undone action (host only)."""
+        """Bring back the earliest undone action (host only), with a line saying so."""
         return self._move_cursor(table_id, viewer, undo=False)
 
     def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool) -> int:
-        if viewer.kind != "host":
+        if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
         with self._lock(table_id):
-            self._cache.get(table_id) or self._rebuild(table_id)  # an unknown table: 404
+            loaded = self._loaded(table_id)  # an unknown table: 404
             last_active, first_undone = self.store.cursor_targets(table_id)
             target = last_active if undo else first_undone
             if target is None and undo:
                 raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
             if target is None:
                 raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
-            version = self.store.set_undone(table_id, target, undo)
+            row = self._row(loaded, target)
+            if undo:
+                check_undo(loaded, row, viewer)
+            note = notes.cursor_moved(row, viewer.actor, undo)
+            self.store.set_undone(table_id, target, undo, note)
             # The log changed under the cached state: rebuild it from the log.
-            self._cache[table_id] = self._rebuild(table_id)
-        self.hub.publish(table_id, version)
-        return version
+            loaded = self._cache[table_id] = self._rebuild(table_id)
+        self.hub.publish(table_id, loaded.version)
+        return loaded.version
+
+    def _row(self, loaded: Loaded, seq: int) -> ActionRow:
+        for row in reversed(loaded.rows):
+            if row.seq == seq:
+                return row
+        # Older than the rows kept in memory: read it from the log.
+        return next(r for r in self.store.actions(loaded.id) if r.seq == seq)
 
     def can_undo(self, loaded: Loaded) -> tuple[bool, bool]:
-        return loaded.active_rows > 0, loaded.undone_rows > 0
+        ended = loaded.over and loaded.game.secrets
+        return loaded.active_rows > 0 and not ended, loaded.undone_rows > 0
+
+    def own_last(self, loaded: Loaded, seat: int) -> bool:
+        """Is the table's last action this seat's own, so its phone may undo it?"""
+        for row in reversed(loaded.rows):
+            if row.is_note or row.undone:
+                continue
+            return row.actor == seat and row.barrier is None and not loaded.over
+        return False
+
+
+def needs_confirmation(viewer: Viewer, spec: Any) -> bool:
+    """Does this change wait for the host to confirm what it reveals? (Only a host's
+    correction: a move of play that reveals by design says so on its button.)"""
+    return viewer.kind == "host" and spec.correction
+
+
+def confirm_first(barrier: Text) -> ConfirmFirst:
+    """The question a host's correction gets before it reveals ``barrier``."""
+    return ConfirmFirst(
+        "confirm_reveal",
+        N_("This can't be undone: it brings {what_t}. Confirm to go ahead."),
+        what_t=barrier,
+    )
+
+
+def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
+    """What an action made public, if anything: the end of the game, a sealed round's
+    reveal, or one of the game's declared reveals. Undo never steps back across it."""
+    if game.secrets and game.result(after) is not None:
+        return T("the end of the game, which shows everything that was hidden")
+    if sealed.reveals(before, after):
+        if isinstance(after.get("round"), int):
+            return T("the reveal of round {round}'s secret choices", round=after["round"])
+        return T("the reveal of the secret choices")
+    for event in events:
+        shown = game.reveals.get(event.get("type", ""))
+        if shown:
+            return T(shown)
+    return None
+
+
+def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
+    """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
+    if loaded.over and loaded.game.secrets:
+        raise Barrier(
+            "undo_barrier",
+            N_("Undo stops at {what_t}: correct the board instead."),
+            what_t=T("the end of the game, which shows everything that was hidden"),
+        )
+    if row.barrier is not None:
+        raise Barrier(
+            "undo_barrier",
+            N_("Undo stops at {what_t}: correct the board instead."),
+            what_t=row.barrier,
+        )
+    if viewer.kind == "seat" and row.actor != viewer.seat:
+        raise NotAllowed(
+            "not_your_action",
+            N_("You can undo only your own last action, before anyone else acts."),
+        )

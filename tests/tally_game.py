@@ -85,7 +85,13 @@ def unlock(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list
 ACTIONS = {
     a.type: a
     for a in (
-        Action("add", add, (Param("seat", "seat"), Param("n", "int", min=-5, max=5)), "Add"),
+        Action(
+            "add",
+            add,
+            (Param("seat", "seat"), Param("n", "int", min=-5, max=5)),
+            "Add",
+            correction=True,
+        ),
         Action("set_secret", set_secret, (Param("n", "int", min=0, max=9999),), "Set secret"),
         Action("end_turn", end_turn, (), "End turn"),
         Action("bid", bid, (Param("n", "int", min=0, max=99),), "Bid"),

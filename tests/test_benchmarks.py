@@ -56,3 +56,11 @@ def test_the_other_benchmarks_report_every_game(script):
     figures = run(script)
     per_game = figures["games"] if script == "replay.py" else figures["first_load"]
     assert set(per_game) == set(GAMES)
+
+
+def test_idle_tables_leave_memory_beyond_the_cache():
+    from companion.tables import MAX_CACHED
+
+    figures = run("idle_tables.py")
+    assert figures["cache"]["kept_in_memory"] == MAX_CACHED < figures["cache"]["tables"]
+    assert figures["keep-all"]["kept_in_memory"] == figures["keep-all"]["tables"]

@@ -461,6 +461,16 @@ def _take_money(state: State, victim: int, thief: int, amount: int, why: str) ->
     return [
         _money_event(victim, names[victim], -got, why),
         _money_event(thief, names[thief], got, why),
+        # The thief counts what the victim hands over, so learns what the victim could pay:
+        # this line (no amount) marks that reveal, a barrier undo never steps back across.
+        {
+            "type": "MoneyTaken",
+            "seat": thief,
+            "name": names[thief],
+            "victim": victim,
+            "victim_name": names[victim],
+            "to": sorted({thief, victim}),
+        },
     ]
 
 
@@ -3563,6 +3573,11 @@ DESCRIBERS: dict[str, Any] = {
     "MoneyChanged": lambda e: T(
         "{name}: money changes by {n} ({why_t})", name=e["name"], n=e["n"], why_t=e["why_t"]
     ),
+    "MoneyTaken": lambda e: T(
+        "{name} counts the money taken from {victim_name}",
+        name=e["name"],
+        victim_name=e["victim_name"],
+    ),
     "EventDrawn": lambda e: T("Event: {event_t}", event_t=e["event_t"]),
     "LastRound": lambda e: T("The 3rd Great Peace: the game ends after this round."),
     "SoldiersLost": lambda e: T("{name} loses {n} soldiers", name=e["name"], n=e["n"]),
@@ -3958,6 +3973,21 @@ ACTIONS: dict[str, Action] = {
     )
 }
 
+# Corrections of the board, not moves of play: the platform asks the host to confirm one that
+# would end the game or reveal something.
+for _type in (
+    "adjust_money",
+    "adjust_tactics",
+    "correct",
+    "remove_building",
+    "set_bandits",
+    "set_city_owner",
+    "set_soldiers",
+    "set_start_player",
+    "set_vassal",
+):
+    ACTIONS[_type] = Action(**{**vars(ACTIONS[_type]), "correction": True})
+
 
 GAME = Game(
     id=GAME_ID,
@@ -3972,4 +4002,18 @@ GAME = Game(
     describe=describe,
     options=OPTIONS,
     seat_setup=("choose_setup", "lock"),
+    # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by
+    # themselves. These show a card turned up from a face-down deck, or one seat's hidden
+    # money, hand or General to another seat (digest: the taker sees what it takes).
+    reveals={
+        "EventDrawn": N_("the event card turned face up"),
+        "EpicTurnedUp": N_("the epic blueprint turned face up"),
+        "BlueprintDrawn": N_("the blueprint drawn from the deck"),
+        "GeneralUsed": N_("a General turned face up"),
+        "MoneyTaken": N_("the money taken from another player"),
+        "CardTaken": N_("the card taken from another player's hand"),
+        "NothingToTake": N_("another player's empty hand"),
+        "CardsGiven": N_("the tactic cards handed over"),
+        "ForemanStuck": N_("a foreman its owner could not pay"),
+    },
 )

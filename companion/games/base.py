@@ -109,6 +109,10 @@ class Action:
     params: tuple[Param, ...] = ()
     label: str = ""  # msgid for the button
     doc: str = ""  # one line for docs/ and /api/games
+    # A correction of the board (a counter, an owner, a score set by hand), not a move of
+    # play. When the host's correction would end the game or reveal something, the platform
+    # asks the host to confirm first, naming what it will show.
+    correction: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ class Game:
     - ``result(state) -> dict | None``: None while the game runs; afterwards see ``RESULT_DOC``.
     - ``describe(event) -> Text``: the history line for an event.
     - ``events`` may carry ``"to": [seats]``: then only those seats ever see that history line.
+    - ``reveals``: event type -> msgid of what it shows; see the field's comment.
     - ``private_view(state, seat) -> dict`` (optional): for a game whose seat view is exactly
       the table's view plus ``"me"``, that seat's ``"me"``. The platform then builds the public
       part once per change instead of once per phone (tests check the two ways agree).
@@ -156,6 +161,14 @@ class Game:
     options: tuple[Option, ...] = ()
     seat_setup: tuple[str, ...] = field(default=())  # action types a phone may need before play
     private_view: Callable[[State, int], dict[str, Any]] | None = None
+    # Event types that make hidden information public (a card turned face up, a hand shown to
+    # another seat), each with a msgid naming what it shows: "the province's cards". An
+    # action with one of these events is a barrier that undo never steps back across. The
+    # reveal of a sealed round and the end of the game are barriers without being listed.
+    reveals: dict[str, str] = field(default_factory=dict)
+    # Does any seat keep something hidden? In a game with no secrets the end reveals nothing,
+    # so undo may step back across it.
+    secrets: bool = True
 
 
 SHELL_VIEW_KEYS = ("players", "turn", "round", "phase", "over")

@@ -1624,6 +1624,7 @@ ACTIONS = {
             ),
             N_("Set tile"),
             "Host, before the first turn: set one tile's value and face up.",
+            correction=True,
         ),
         Action(
             "rolloff",
@@ -1714,4 +1715,6 @@ GAME = Game(
     describe=describe,
     options=OPTIONS,
     private_view=private_view,
+    reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
+    secrets=False,
 )

@@ -217,6 +217,7 @@ def _empty_state(players: list[str], options: dict[str, Any]) -> State:
         "entered_role": [False] * n,
         "entered_character": [False] * n,
         "roles_mismatch": False,
+        "characters_clash": False,
         "characters": [None] * n,
         "shogun": None,
         "started": False,
@@ -270,6 +271,7 @@ def _start_play(state: State, events: list[Event]) -> None:
         state["hand"][seat] = STARTING_HAND[(seat - shogun) % n]
     state["started"] = True
     state["roles_mismatch"] = False
+    state["characters_clash"] = False
     state["turn"] = shogun
     state["phase"] = "recover"
     state["round"] = 1
@@ -314,12 +316,18 @@ def _roles_match(state: State) -> bool:
 def _try_start(state: State, events: list[Event]) -> None:
     if not (all(state["entered_role"]) and all(state["entered_character"])):
         return
-    if _roles_match(state):
+    roles_ok = _roles_match(state)
+    characters_ok = len(set(state["characters"])) == _n(state)
+    if roles_ok and characters_ok:
         _start_play(state, events)
         return
     # Say only that something is wrong: naming the role that is off would leak someone's card.
-    state["roles_mismatch"] = True
-    events.append({"type": "RolesMismatch", "n": _n(state)})
+    state["roles_mismatch"] = not roles_ok
+    state["characters_clash"] = not characters_ok
+    if not roles_ok:
+        events.append({"type": "RolesMismatch", "n": _n(state)})
+    if not characters_ok:
+        events.append({"type": "CharactersClash"})
 
 
 def _needs_stars(state: State) -> bool:
@@ -366,11 +374,9 @@ def act_enter_character(
     """Manual deal: a seat enters the character card it drew (characters are unique)."""
     seat = _require_manual_entry(state, actor)
     key = params["character"]
-    taken = [s for s, c in enumerate(state["characters"]) if c == key and s != seat]
-    if taken:
-        raise RulesError(
-            "character_taken", N_("Another player has already entered that character.")
-        )
+    # Characters stay hidden until everyone has entered, so a refusal here ("already taken")
+    # would tell this seat another seat's card. Two seats with the same character are caught
+    # once everyone has entered, when the characters turn face up anyway (_try_start).
     state["characters"][seat] = key
     state["entered_character"][seat] = True
     events: list[Event] = [
@@ -1025,6 +1031,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         },
         "setup": _setup_view(state),
         "roles_mismatch": state["roles_mismatch"],
+        "characters_clash": state.get("characters_clash", False),
         "shogun": state["shogun"],
         "bushido": state["bushido"],
         "bushido_pending": _bushido_pending(state),
@@ -1119,6 +1126,9 @@ _DESCRIBERS: dict[str, Any] = {
         "The roles entered don't match the cards for {n} players: everyone check your card",
         n=e["n"],
     ),
+    "CharactersClash": lambda e: T(
+        "Two players entered the same character: everyone check your character card"
+    ),
     "Adjusted": lambda e: T(
         "{name}: {counter_t} {before} → {after}",
         name=e["name"],
@@ -1174,6 +1184,7 @@ ACTIONS = {
             ),
             label=N_("Adjust"),
             doc="Change a public counter (own seat; table screen: anyone). Health to 0 = Defeat.",
+            correction=True,
         ),
         Action(
             "next_phase",
@@ -1276,4 +1287,12 @@ GAME = Game(
     options=OPTIONS,
     seat_setup=("enter_role", "enter_character"),
     private_view=private_view,
+    # The end of the game (every role face up) is a barrier by itself.
+    reveals={
+        "ShogunRevealed": N_("the Shogun's role card turned face up"),
+        "RolesMismatch": N_("the check of the entered roles"),
+        "CharactersClash": N_("the check of the entered characters"),
+        "PlayStarted": N_("the characters turned face up"),
+        "SwordmasterVoid": N_("a defeat that shows two players are teammates"),
+    },
 )

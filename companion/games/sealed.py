@@ -106,7 +106,15 @@ def reveal(state: State) -> list[Any]:
         raise RulesError("not_all_locked", N_("Not everyone has locked in yet."))
     choices = list(rnd["choices"])
     state["sealed"] = None
+    # Counted so the platform can tell that this action revealed hidden choices: it becomes
+    # a barrier that undo never steps back across.
+    state["sealed_reveals"] = state.get("sealed_reveals", 0) + 1
     return choices
+
+
+def reveals(before: State, after: State) -> bool:
+    """Did the action that turned ``before`` into ``after`` reveal a sealed round?"""
+    return after.get("sealed_reveals", 0) > before.get("sealed_reveals", 0)
 
 
 def public_view(state: State) -> dict[str, Any] | None:

@@ -346,6 +346,9 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         "last_log": [],
         "scoring": [],
         "draw_done": [True, True],
+        # Real cards: the province where Red's 6 was entered on Red's own mark, until Red shows
+        # Warlord 1 on the phone (public: the table saw the 6; only Red knows the Warlord).
+        "six_claim": None,
         "sealed": None,
         "result": None,
     }
@@ -837,7 +840,9 @@ def _warlord_targets(state: State, seat: int, n: int) -> list[Any] | None:
             if b["revealed"][p] and b["cards"][seat][p] == card and p not in b["recycle"][seat]
         ]
         return spots or None
-    return None  # Blue 3 and Red 1 are played by the app itself
+    if (seat, n) == (RED, 1) and not _phones(state) and state.get("six_claim") is not None:
+        return [state["six_claim"]]  # shown for the 6 the host entered (see _six_again)
+    return None  # Blue 3 (and on the phones Red 1) are played by the app itself
 
 
 def _play_warlord(state: State, seat: int, n: int, params: dict[str, Any]) -> list[Event]:
@@ -1009,10 +1014,12 @@ def _reveal(state: State, events: list[Event], p: int) -> None:
     b["current"] = p
     b["flags"] = {"counter": False, "harsh": False, "as_six": False}
     cards = [b["cards"][BLUE][p], b["cards"][RED][p]]
+    # On the phones this turns two hidden cards face up (a barrier for undo); with real cards
+    # the table turned them over and the host only enters them, so undo may fix a typo.
     _note(
         events,
         state,
-        "ProvinceRevealed",
+        "ProvinceRevealed" if _phones(state) else "CardsEntered",
         T(
             "{province_t}: {blue} plays {card0}, {red} plays {card1}",
             province_t=_prov(p),
@@ -1035,9 +1042,36 @@ def _reveal(state: State, events: list[Event], p: int) -> None:
             _pay(state, events, seat, COSTS[code], "reserve", None, N_("cost of the card"))
     for seat, code in enumerate(cards):
         if code == "6":
-            if state["markers"][seat][p] > 0 and 1 in state["private"][seat]["warlords"]:
-                _use_warlord(state, events, seat, 1)
+            if state["markers"][seat][p] > 0:
+                _six_again(state, events, seat, p)
             _pay(state, events, seat, 1, "marker", p, N_("the 6 marker"))
+
+
+def _six_again(state: State, events: list[Event], seat: int, p: int) -> None:
+    """A 6 revealed where the same player's 6 already marks the province (Red's Warlord 1).
+
+    On the phones, Red's own placement was checked against Red's own Warlords, so the app
+    shows the Warlord now. With real cards the host entered the 6: whether Red holds the
+    Warlord is Red's secret, so nothing here may depend on it. The entry stands and Red
+    shows the Warlord from the phone (``warlord``), or the table sorts the mistake out.
+    """
+    if _phones(state):
+        if p in state["private"][seat].get("six_again", []):
+            _use_warlord(state, events, seat, 1)
+        return
+    state["six_claim"] = p
+    _note(
+        events,
+        state,
+        "SixAgainEntered",
+        T(
+            "{name}'s 6 marks {province_t} a second time: {name} shows Warlord 1 on their phone",
+            name=_name(state, seat),
+            province_t=_prov(p),
+        ),
+        seat=seat,
+        province=p,
+    )
 
 
 def _resolve(state: State, events: list[Event]) -> dict[str, Any]:
@@ -1355,12 +1389,16 @@ def act_place(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> l
         if code not in hand:
             raise BadValue("not_in_hand", N_("Place cards from your hand, each card once."))
         hand.remove(code)
-    for p, code in enumerate(cards):
-        if code == "6" and state["markers"][seat][p] > 0 and not _may_six_again(state, seat):
-            raise BadValue(
-                "six_marked",
-                N_("Your own 6 already marks that province: you may not play a 6 there again."),
-            )
+    again = [p for p, code in enumerate(cards) if code == "6" and state["markers"][seat][p] > 0]
+    if again and not _may_six_again(state, seat):
+        raise BadValue(
+            "six_marked",
+            N_("Your own 6 already marks that province: you may not play a 6 there again."),
+        )
+    # The player decided here, knowing their own Warlords, to play the 6 a second time: the
+    # reveal shows the Warlord for that province only (a mark added later by a correction
+    # does not make the app play it).
+    state["private"][seat]["six_again"] = again
     return [_sealed_text(state, sealed.submit(state, actor, cards))]
 
 
@@ -1440,8 +1478,9 @@ def _check_entered(state: State, seat: int, p: int, code: str) -> None:
     if code not in PERMANENT and state["gone"][seat].get(code, 0) >= COPIES[code]:
         raise BadValue("used_up", N_("Every copy of that card has already been used."))
     if code == "6" and state["markers"][seat][p] > 0:
-        # Only Red's Warlord 1 allows it; whoever plays it on the board shows that Warlord.
-        if not _may_six_again(state, seat):
+        # Only Red's Warlord 1 allows it. The host may not learn whether Red holds it: the
+        # entry is refused only when everyone can tell Red cannot hold it (see _six_again).
+        if not _six_again_possible(state, seat):
             raise BadValue(
                 "six_marked",
                 N_(
@@ -1449,6 +1488,21 @@ def _check_entered(state: State, seat: int, p: int, code: str) -> None:
                     "a 6 may not be played there again."
                 ),
             )
+
+
+def _six_again_possible(state: State, seat: int) -> bool:
+    """From public facts only: may ``seat``'s 6 be entered where its own 6 already stands?
+
+    Blue has no such Warlord; Red's Warlord 1 allows it once. Red cannot hold it when it was
+    played already, when a 6 entered again still waits for it, when Red holds no Warlord
+    (the count is public) or, with face-up Warlords, when it is not among them.
+    """
+    if seat != RED or 1 in state["warlords_played"][RED] or state.get("six_claim") is not None:
+        return False
+    held = state["private"][RED]["warlords"]
+    if _opts(state)["warlord_public"]:
+        return 1 in held
+    return len(held) > 0
 
 
 def act_resolve(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -1493,16 +1547,30 @@ def act_take(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
 
 
 def act_warlord(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
-    _phase(state, "battle")
     seat = _seat(actor)
-    _no_pending(state)
     n = params["warlord"]
+    if not ((seat, n) == (RED, 1) and state.get("six_claim") is not None):
+        # Showing Warlord 1 for an entered 6 may wait for no battle step (see _six_again).
+        _phase(state, "battle")
+        _no_pending(state)
     if n not in state["private"][seat]["warlords"]:
         raise BadValue("no_such_warlord", N_("You do not hold that Warlord."))
+    if (seat, n) == (RED, 1):
+        return _show_six_warlord(state, seat)
     events: list[Event] = []
     _freeze(state, events)  # phase 3 has started: the order count is taken before any change
     events += _play_warlord(state, seat, n, params)
     _stabilise(state, events)
+    return events
+
+
+def _show_six_warlord(state: State, seat: int) -> list[Event]:
+    """Real cards: Red shows Warlord 1 for the 6 the host entered on Red's own mark."""
+    if state.get("six_claim") is None or state["phase"] == "over":
+        raise RulesError("warlord_not_now", N_("That Warlord cannot be played now."))
+    events: list[Event] = []
+    _use_warlord(state, events, seat, 1)
+    state["six_claim"] = None
     return events
 
 
@@ -1599,10 +1667,12 @@ def act_recall(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     state["reserve"][seat] -= 1
     state["pool"][seat] += 1
     events: list[Event] = []
+    # On the phones the card comes out of the hidden hand (a barrier for undo); with real
+    # cards the host only enters a card everyone saw discarded.
     _note(
         events,
         state,
-        "Recalled",
+        "Recalled" if _phones(state) else "RecallEntered",
         T(
             "{name} discards {card} and recalls 1 army from the reserve to the pool",
             name=_name(state, seat),
@@ -1828,6 +1898,11 @@ ACTIONS = {
     )
 }
 
+# Corrections of the board, not moves of play: the platform asks the host to confirm one that
+# would end the game or reveal something.
+for _type in ("move_armies", "set_score"):
+    ACTIONS[_type] = Action(**{**vars(ACTIONS[_type]), "correction": True})
+
 # --------------------------------------------------------------------------- allowed
 
 
@@ -1846,6 +1921,13 @@ def allowed(state: State, actor: Actor) -> list[str]:
         acts += _battle_allowed(state, actor)
     elif phase == "draw" and actor is not None and state["private"][actor]["drawn"]:
         acts.append("bottom")
+    if (
+        actor == RED
+        and state.get("six_claim") is not None
+        and 1 in state["private"][RED]["warlords"]
+        and "warlord" not in acts
+    ):
+        acts.append("warlord")  # Red's own phone: show Warlord 1 for the entered 6
     if actor is not None and state["extra_warlord"][actor]:
         acts.append("choose_extra_warlord")
     if _can_recall(state, actor):
@@ -2016,6 +2098,36 @@ def _pending_view(state: State) -> list[dict[str, Any]]:
     return out
 
 
+def _six_claim_view(state: State) -> dict[str, Any] | None:
+    """A 6 entered on Red's own mark, waiting for Red to show Warlord 1 (real cards)."""
+    p = state.get("six_claim")
+    if p is None:
+        return None
+    return {
+        "seat": RED,
+        "province": PROVINCES[p],
+        "text": T(
+            "{name}'s 6 marks {province_t} a second time: {name} shows Warlord 1 on their phone",
+            name=_name(state, RED),
+            province_t=_prov(p),
+        ),
+    }
+
+
+def _six_check(state: State, seat: int) -> Text | None:
+    """Red's own phone: show Warlord 1 for the entered 6, or say the entry needs checking."""
+    p = state.get("six_claim")
+    if p is None or seat != RED:
+        return None
+    if 1 in state["private"][RED]["warlords"]:
+        return T("Your 6 on {province_t} needs your Warlord 1: show it", province_t=_prov(p))
+    return T(
+        "Your 6 was entered on {province_t}, which your own 6 already marks, but you hold no "
+        "Warlord that allows it: ask the table to check the entry",
+        province_t=_prov(p),
+    )
+
+
 def _event_view(event: str | None) -> dict[str, Any] | None:
     if event is None:
         return None
@@ -2037,9 +2149,11 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     )
     warlords = []
     for n in priv["warlords"]:
-        targets = _warlord_targets(state, seat, n) if state["phase"] == "battle" else None
+        shown_any_time = (seat, n) == (RED, 1) and state.get("six_claim") is not None
+        battle_now = state["phase"] == "battle" or shown_any_time
+        targets = _warlord_targets(state, seat, n) if battle_now else None
         entry = _warlord_view(state, seat, n)
-        entry["now"] = targets is not None and not state["pending"]
+        entry["now"] = targets is not None and (shown_any_time or not state["pending"])
         entry["auto"] = n in AUTO_WARLORDS[seat]
         entry["targets"] = [
             [PROVINCES[t[0]], PROVINCES[t[1]]] if isinstance(t, list) else PROVINCES[t]
@@ -2071,6 +2185,7 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         if state["extra_warlord"][seat]
         else [],
         "sealed": sealed_me,
+        "six_check": _six_check(state, seat),
         # Private notes (cards drawn, kept, discarded), newest first: only behind the reveal.
         "notes": list(reversed(priv.get("notes", []))),
     }
@@ -2108,6 +2223,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "last_round_log": list(state["last_log"]),
         "scoring": list(state["scoring"]),
         "sealed": sealed.public_view(state),
+        "six_claim": _six_claim_view(state),
         "result": state["result"],
         # Ready-made pieces for the screens (so templates only display).
         "round_track": _round_track(state),
@@ -2197,4 +2313,13 @@ GAME = Game(
     options=OPTIONS,
     seat_setup=("choose_warlord", "lock"),
     private_view=_me,
+    # The Warlord choice and the phones' placement are sealed rounds: barriers by themselves.
+    # With real cards the host enters cards the table turned over ("CardsEntered",
+    # "RecallEntered"): the app hides nothing there, so undo may fix a typo.
+    reveals={
+        "ProvinceRevealed": N_("the province's two cards turned face up"),
+        "WarlordPlayed": N_("a Warlord played face up"),
+        "Recalled": N_("the card shown from a hand to recall an army"),
+        "EventTurnedUp": N_("the event card turned face up"),
+    },
 )

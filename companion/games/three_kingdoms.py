@@ -1588,6 +1588,7 @@ HOST_ACTIONS = (
         ),
         N_("Correct a city"),
         "Host: set a player's troops in a city (and its spaces, tiles).",
+        correction=True,
     ),
     Action(
         "adjust_player",
@@ -1604,6 +1605,7 @@ HOST_ACTIONS = (
         ),
         N_("Correct a player"),
         "Host: set command cards, toggle a stratagem.",
+        correction=True,
     ),
     Action(
         "adjust_tiles",
@@ -1611,6 +1613,7 @@ HOST_ACTIONS = (
         (_int("tiles_left", 0, TILES_TO_DRAW, N_("Tiles left")),),
         N_("Correct the tiles left"),
         "Host: set the number of tiles left to draw.",
+        correction=True,
     ),
     Action(
         "set_turn",
@@ -1618,6 +1621,7 @@ HOST_ACTIONS = (
         (SEAT,),
         N_("Give the turn"),
         "Host: give the turn to a seat.",
+        correction=True,
     ),
 )
 ACTIONS = {a.type: a for a in TURN_ACTIONS + BATTLE_ACTIONS + HOST_ACTIONS}
@@ -2157,4 +2161,6 @@ GAME = Game(
     describe=describe,
     options=OPTIONS,
     private_view=private_view,
+    reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
+    secrets=False,
 )

@@ -17,7 +17,7 @@ from ..tables import Viewer
 from . import auth
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
-from .security import limited
+from .security import create_limit, limited
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -81,9 +81,14 @@ def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
         "viewer": {"kind": viewer.kind, "seat": viewer.seat},
         "view": s.view,
         "allowed": s.allowed,
-        "seats": [{"seat": x.seat, "name": x.name, "joined": x.joined} for x in s.seats],
+        "seats": [
+            {"seat": x.seat, "name": x.name, "joined": x.joined, "phones": x.phones}
+            for x in s.seats
+        ],
         "history": [{"seq": h.seq, "text": translate(h.text)} for h in s.history],
         "over": s.result is not None,
+        "can_undo": s.can_undo,
+        "can_redo": s.can_redo,
     }
 
 
@@ -93,6 +98,7 @@ def games() -> Response:
 
 
 @bp.post("/tables")
+@create_limit
 def create_table() -> tuple[Response, int]:
     body = _body()
     created = tables().create(body.get("game"), body.get("players"), body.get("options") or {})

@@ -7,9 +7,12 @@ messages never contain a secret (the games promise that), and nothing here logs 
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import N_, RulesError
+from ..store import CannotSave
+from ..tables import ConfirmFirst
 from .i18n import translate
 
 HTTP_MESSAGES = {
@@ -21,24 +24,49 @@ HTTP_MESSAGES = {
 }
 
 
-def error_response(status: int, code: str, message: str) -> Response:
-    """The same refusal for every kind of client: JSON for the API, a fragment for htmx."""
+def error_response(
+    status: int, code: str, message: str, confirm: dict[str, str] | None = None
+) -> Response:
+    """The same refusal for every kind of client: JSON for the API, a fragment for htmx.
+
+    ``confirm``: the form fields to send again with ``confirm`` (a change that waits for the
+    host to confirm it); the page then offers a Confirm button that does so.
+    """
     if request.path.startswith("/api/") or request.is_json:
         response = jsonify({"error": {"code": code, "message": message}})
     elif request.headers.get("HX-Request"):
-        response = Response(render_template("_error_toast.html", message=message))
+        response = Response(render_template("_error_toast.html", message=message, confirm=confirm))
         # htmx swaps error replies into the toast area, never over the live view.
         response.headers["HX-Retarget"] = "#toast"
         response.headers["HX-Reswap"] = "innerHTML"
     else:
-        response = Response(render_template("error.html", message=message, status=status))
+        response = Response(
+            render_template("error.html", message=message, status=status, confirm=confirm)
+        )
     response.status_code = status
     response.vary.add("HX-Request")
     return response
 
 
 def _rules_error(err: RulesError) -> Response:
-    return error_response(err.status, err.code, translate([err.message, err.params]))
+    confirm = None
+    if isinstance(err, ConfirmFirst) and request.form:
+        confirm = {k: v for k, v in request.form.items() if k != "confirm"}
+    return error_response(err.status, err.code, translate([err.message, err.params]), confirm)
+
+
+def _cannot_save(err: CannotSave) -> Response:
+    # The reason (full disk, read-only file) is for the server's operator, not the players.
+    return error_response(
+        503,
+        "cannot_save",
+        translate(
+            N_(
+                "The server can't save right now, so this change was not made. Nothing"
+                " that was saved before is lost: try again in a moment."
+            )
+        ),
+    )
 
 
 def _http_error(err: HTTPException) -> Response:
@@ -47,6 +75,13 @@ def _http_error(err: HTTPException) -> Response:
     return error_response(status, err.name.lower().replace(" ", "_"), translate(message))
 
 
+def _rate_limited(_err: RateLimitExceeded) -> Response:
+    # The same code and message as the join limit's refusal: one thing for a client to handle.
+    return error_response(429, "rate_limited", translate(HTTP_MESSAGES[429]))
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(RulesError, _rules_error)
+    app.register_error_handler(CannotSave, _cannot_save)
+    app.register_error_handler(RateLimitExceeded, _rate_limited)
     app.register_error_handler(HTTPException, _http_error)

@@ -26,7 +26,7 @@ from ..tables import HOST, NotAllowed, Viewer
 from . import auth, qr
 from .i18n import COOKIE, LANGUAGES
 from .screens import join_url, render_live, screen, tables
-from .security import check_csrf, limited
+from .security import check_csrf, create_limit, limited, same_site_path
 
 bp = Blueprint("pages", __name__)
 
@@ -67,6 +67,7 @@ def new_table(game_id: str) -> str:
 
 
 @bp.post("/tables")
+@create_limit
 def create_table() -> Response:
     check_csrf()
     game_id = request.form.get("game", "")
@@ -141,7 +142,7 @@ def print_codes(table_id: str) -> str:
 @bp.get("/t/<table_id>/seats/<int:seat>/qr.svg")
 def seat_qr(table_id: str, seat: int) -> Response:
     _host_only(table_id)
-    codes = {n: code for n, code, _joined in tables().store.seats(table_id)}
+    codes = {n: code for n, code, _joined, _phones in tables().store.seats(table_id)}
     code = codes.get(seat) or abort(404)
     response = Response(qr.svg(join_url(code)), mimetype="image/svg+xml")
     # The URL carries a key of the code (?k=), so a re-issued code gets a new URL.
@@ -184,13 +185,18 @@ def seat_act(table_id: str) -> Response:
     return _after_change(table_id, viewer, "pages.seat")
 
 
+@bp.post("/t/<table_id>/seat/undo")
+def seat_undo(table_id: str) -> Response:
+    """A phone takes back its own last action (only while it is the table's last)."""
+    viewer = auth.seat_viewer(tables(), table_id)
+    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
+    tables().undo(table_id, viewer)
+    return _after_change(table_id, viewer, "pages.seat")
+
+
 @bp.get("/lang/<code>")
 def set_language(code: str) -> Response:
-    target = request.args.get("next", "/")
-    # Only ever back to a page of this site.
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    response = redirect(target, code=303)
+    response = redirect(same_site_path(request.args.get("next", "/")), code=303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
     return response

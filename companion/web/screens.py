@@ -15,6 +15,7 @@ from typing import Any
 from flask import current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from .. import notes
 from ..games import sealed
 from ..games.base import Action, Event, Text
 from ..store import digest
@@ -32,6 +33,7 @@ class SeatStatus:
     joined: bool
     join_url: str | None  # only ever set for the host
     qr_key: str | None = None  # changes with the code, so a re-issued QR is fetched anew
+    phones: int = 0  # how many phones have held this seat (a public fact: claims are public)
 
 
 @dataclass
@@ -113,7 +115,10 @@ def visible(event: Event, viewer: Viewer) -> bool:
 
 
 def describe(loaded: Loaded, event: Event) -> Text:
-    line = sealed.describe(event, loaded.players)
+    """The history line of one event: a note of the table's, a sealed round's, or the game's."""
+    line = notes.describe(event, loaded.players, lambda inner: describe(loaded, inner))
+    if line is None:
+        line = sealed.describe(event, loaded.players)
     return line if line is not None else loaded.game.describe(event)
 
 
@@ -121,8 +126,8 @@ def described_rows(loaded: Loaded) -> list[tuple[int, list[tuple[Text, bool, Eve
     """The recent rows that count, newest first, each event with its history line.
 
     Worked out once per version; each viewer then keeps the lines it may read.
-    Undone actions leave the history (the log keeps them): an undone reveal of sealed
-    choices must not stay readable once the choices are sealed again.
+    Undone actions leave the history (the log keeps them); the note of the undo, a line
+    of its own, says what was undone and by whom.
     """
     return [
         (row.seq, [(describe(loaded, e), "to" in e, e) for e in row.events])
@@ -155,8 +160,9 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
             joined=joined,
             join_url=join_url(code) if is_host and code else None,
             qr_key=digest(code)[:10] if is_host and code else None,
+            phones=phones,
         )
-        for n, code, joined in loaded.memo("seats", lambda: tables().store.seats(loaded.id))
+        for n, code, joined, phones in loaded.memo("seats", lambda: tables().store.seats(loaded.id))
     ]
 
 
@@ -220,7 +226,8 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         history=history,
         latest=latest,
         result=loaded.memo("result", lambda: game.result(state)),
-        can_undo=is_host and can_undo,
+        can_undo=(is_host and can_undo)
+        or (viewer.kind == "seat" and tables().own_last(loaded, viewer.seat)),
         can_redo=is_host and can_redo,
         csrf=viewer_csrf(tables(), loaded.id, viewer),
         post_url=loaded.memo(("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)),

@@ -1,9 +1,12 @@
-"""Security around every request: CSRF on forms, strict headers, compression, join rate limit.
+"""Security around every request: CSRF on forms, strict headers, compression, rate limits.
 
 Forms (the table screen and the phones) authenticate with the session cookie, so every
 POST from them must carry the session's CSRF token (a hidden field, or the X-CSRF-Token
 header htmx sends). The JSON API authenticates with a bearer token only and ignores
 cookies, so it needs no CSRF token.
+
+Two rate limits per client address: failed joins (``RateLimit``, code guessing) and table
+creation (Flask-Limiter, ``create_limit``: one device filling the disk with tables).
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ import hmac
 import secrets
 import threading
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request, session
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 
 from ..games.base import N_, RulesError
 
@@ -108,6 +115,41 @@ def limited(key: str, attempt: Callable[[], R]) -> R:
         raise
 
 
+# One limiter for the process (a decorator needs it at import time); ``init_app`` gives it a
+# fresh in-memory store per app. The limit is read from the app's config on each request.
+limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="moving-window")
+# Shared by the form and the API: both count against one budget per address.
+create_limit = limiter.shared_limit(
+    lambda: current_app.config["CREATE_RATE_LIMIT"], scope="create_table"
+)
+
+
+def same_site_path(target: str) -> str:
+    r"""``target`` if it is a path on this site, else "/" (never a redirect to another site).
+
+    Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+    "/\t/evil.example" or "/\\evil.example" would become "//evil.example": any control
+    character or backslash is refused outright, before the scheme and host are checked.
+
+    >>> same_site_path("/t/abc?x=1")
+    '/t/abc?x=1'
+    >>> [same_site_path(t) for t in ("//evil.example", "/\t/evil.example", "/\\evil.example")]
+    ['/', '/', '/']
+    >>> [same_site_path(t) for t in ("https://evil.example/", " //evil.example", "")]
+    ['/', '/', '/']
+    """
+    if (
+        not target
+        or "\\" in target
+        or any(unicodedata.category(ch)[0] in "CZ" and ch != " " for ch in target)
+    ):
+        return "/"
+    parts = urlsplit(target.strip())
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
 def _headers(response: Response) -> Response:
     h = response.headers
     h.setdefault("Content-Security-Policy", CSP)
@@ -144,6 +186,7 @@ def _compress(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     limit, window = app.config["JOIN_RATE_LIMIT"]
     app.extensions["join_limit"] = RateLimit(limit, window)
+    limiter.init_app(app)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.after_request(_compress)
     app.after_request(_headers)

@@ -24,6 +24,7 @@ from flask import (
 from ..games.base import RulesError
 from ..tables import Tables, Viewer
 from . import auth
+from .i18n import translate
 from .screens import render_live, tables
 
 bp = Blueprint("stream", __name__)
@@ -60,8 +61,10 @@ def _events(
             if loaded.version != shown:
                 try:
                     viewer = resolve(store, table_id)
-                except RulesError:
-                    yield sse("gone", render_template("seat/_gone.html"))
+                except RulesError as err:
+                    # Only this phone's own stream: it may learn why its seat went.
+                    reason = translate([err.message, err.params])
+                    yield sse("gone", render_template("seat/_gone.html", reason=reason))
                     return
                 shown = loaded.version
                 yield sse("view", render_live(loaded, viewer), event_id=shown)

@@ -138,13 +138,28 @@
     if (e.target.id === "toast") {
       e.target.classList.add("show");
       clearTimeout(toastTimer);
-      toastTimer = setTimeout(function () { e.target.classList.remove("show"); }, 5000);
+      // A question (Confirm / Cancel) stays until it is answered; a plain refusal fades.
+      if (!e.target.querySelector("form.confirm")) {
+        toastTimer = setTimeout(function () { e.target.classList.remove("show"); }, 5000);
+      }
     } else {
       var toast = document.getElementById("toast");
-      if (toast && e.target.id === "live") { toast.classList.remove("show"); }
+      var asking = toast && toast.querySelector("form.confirm");
+      var answered = asking && e.detail && e.detail.elt === asking;
+      if (toast && e.target.id === "live" && (!asking || answered)) {
+        toast.classList.remove("show");
+        toast.innerHTML = "";
+      }
     }
     checkTurn();
   });
   document.addEventListener("htmx:sseMessage", function () { restore(); checkTurn(); });
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-dismiss-toast]")) {
+      var toast = document.getElementById("toast");
+      toast.classList.remove("show");
+      toast.innerHTML = "";
+    }
+  });
   document.addEventListener("DOMContentLoaded", checkTurn);
 })();

@@ -260,15 +260,42 @@ def test_the_entered_shogun_is_public_at_once_and_a_second_shogun_is_refused() -
     assert GAME.view(state, None)["players"][3]["role"] == "Shogun"
 
 
-def test_a_character_already_taken_is_refused() -> None:
+def test_a_character_entered_twice_holds_play_until_someone_re_enters() -> None:
     state = GAME.setup(NAMES[:4], {"deal": "manual", "ninja_stars": True}, random.Random(0))
-    state, _ = act(state, 0, "enter_character", character="kojiro")
-    with pytest.raises(RulesError) as err:
-        act(state, 2, "enter_character", character="kojiro")
-    assert err.value.code == "character_taken"
-    state, _ = act(state, 0, "enter_character", character="goemon")  # re-entry frees Kojiro
-    state, _ = act(state, 2, "enter_character", character="kojiro")
-    assert state["characters"][2] == "kojiro"
+    roles = ["shogun", "samurai", "ninja", "ninja"]
+    for seat in range(4):
+        params = {"role": roles[seat]}
+        if roles[seat] == "ninja":
+            params["stars"] = seat
+        state, _ = act(state, seat, "enter_role", **params)
+        character = "kojiro" if seat in (0, 2) else PLAIN[seat]
+        state, events = act(state, seat, "enter_character", character=character)
+    assert not state["started"] and events[-1] == {"type": "CharactersClash"}
+    public = GAME.view(state, None)
+    assert public["characters_clash"] is True and not public["roles_mismatch"]
+    state, _ = act(state, 0, "enter_character", character="goemon")
+    assert state["started"] and not GAME.view(state, None)["characters_clash"]
+
+
+def test_a_seat_entering_a_character_gets_the_same_answer_whoever_holds_it() -> None:
+    """Characters are hidden while the phones enter them: another seat's card may not decide
+    whether an entry is refused."""
+    states = []
+    for other in ("kojiro", "goemon"):
+        state = GAME.setup(NAMES[:4], {"deal": "manual", "ninja_stars": True}, random.Random(0))
+        state, _ = act(state, 0, "enter_character", character=other)
+        states.append(state)
+    assert GAME.view(states[0], 2) == GAME.view(states[1], 2)
+    outcomes = []
+    for state in states:
+        try:
+            new, events = act(state, 2, "enter_character", character="kojiro")
+        except RulesError as err:
+            outcomes.append(("refused", err.code, err.message, err.params))
+            continue
+        seen = [GAME.describe(e) for e in events if "to" not in e or 2 in e["to"]]
+        outcomes.append(("done", GAME.view(new, 2), seen))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_roles_that_do_not_match_the_cards_do_not_start_play_and_can_be_reentered() -> None:

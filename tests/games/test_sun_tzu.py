@@ -507,8 +507,10 @@ def test_a_player_may_not_play_a_6_where_their_own_6_already_stands():
     state["pool"][BLUE] -= 1
     with pytest.raises(BadValue):
         act(state, None, "enter_cards", province="qin", card0="6", card1="2")
-    # Red without the Warlord that allows it is refused too.
+    # Red is refused when everyone can tell Red cannot hold the Warlord that allows it.
     state["markers"][RED][QIN] = 1
+    state["warlords_played"][RED] = [2]
+    state["private"][RED]["warlords"] = []
     with pytest.raises(BadValue):
         act(state, None, "enter_cards", province="qin", card0="5", card1="6")
 
@@ -519,8 +521,95 @@ def test_red_warlord_1_lets_red_play_a_6_a_second_time_and_marks_again():
     state["pool"][RED] -= 1
     state, events = act(state, None, "enter_cards", province="qin", card0="2", card1="6")
     assert state["markers"][RED][QIN] == 2
+    # The host's entry shows nothing of Red's hand: Red shows the Warlord from the phone.
+    assert "WarlordPlayed" not in [e["type"] for e in events]
+    assert st.view(state, None)["six_claim"]["province"] == "qin"
+    assert "warlord" in st.allowed(state, RED)
+    state, _ = act(state, None, "resolve")
+    state, events = act(state, RED, "warlord", warlord=1)
     assert state["warlords_played"][RED] == [1]
     assert "WarlordPlayed" in [e["type"] for e in events]
+    assert st.view(state, None)["six_claim"] is None
+
+
+def test_red_without_warlord_1_is_told_on_the_phone_that_the_entered_6_needs_checking():
+    state = start(red_w=2)
+    state["markers"][RED][QIN] = 1
+    state, _ = act(state, None, "enter_cards", province="qin", card0="2", card1="6")
+    assert "warlord" not in st.allowed(state, RED)
+    assert "check the entry" in st.view(state, RED)["me"]["six_check"][0]
+    with pytest.raises(BadValue):
+        act(state, RED, "warlord", warlord=1)
+    # A second 6 again waits on the first: refused in public, whatever Red holds.
+    state, _ = act(state, None, "resolve")
+    for q in range(5):
+        state["battle"]["revealed"][q] = state["battle"]["resolved"][q] = True
+    state, _ = act(state, None, "finish_battles")
+    with pytest.raises(BadValue, match="already marks"):
+        act(state, None, "enter_cards", province="qin", card0="2", card1="6")
+
+
+def _hidden_warlord_pair(red_warlords):
+    """Two real-card games identical in public; Red's 6 marks Qin; Red's Warlords differ."""
+    out = []
+    for held in red_warlords:
+        state = start(red_w=2)
+        state["private"][RED]["warlords"] = [held]
+        state["private"][RED]["removed"] = [n for n in range(1, 6) if n != held]
+        state["markers"][RED][QIN] = 1
+        state["pool"][RED] -= 1
+        out.append(state)
+    assert st.view(out[0], None) == st.view(out[1], None)
+    return out
+
+
+def _seen_by(actor, state, events):
+    """What the asker sees of an action: its view and the events addressed to it."""
+    visible = [e for e in events if "to" not in e or actor in e["to"]]
+    return st.view(state, actor), [st.describe(e) for e in visible]
+
+
+def _outcome(state, actor, kind, **params):
+    try:
+        new, events = act(state, actor, kind, **params)
+    except RulesError as err:
+        return ("refused", type(err).__name__, err.code, err.message, err.params)
+    return ("done", _seen_by(actor, new, events))
+
+
+def test_the_host_entering_a_card_for_red_gets_the_same_answer_whatever_reds_hand_holds():
+    with_w1, without = _hidden_warlord_pair([1, 3])
+    for red_card in ("6", "5"):
+        a = _outcome(with_w1, None, "enter_cards", province="qin", card0="2", card1=red_card)
+        b = _outcome(without, None, "enter_cards", province="qin", card0="2", card1=red_card)
+        assert a == b
+
+
+def test_blue_sees_the_same_battle_whatever_warlord_red_holds_after_the_host_enters_a_6():
+    states = []
+    for state in _hidden_warlord_pair([1, 4]):
+        state, _ = act(state, None, "enter_cards", province="qin", card0="2", card1="6")
+        states.append(state)
+    assert _seen_by(BLUE, *act(states[0], None, "resolve")) == _seen_by(
+        BLUE, *act(states[1], None, "resolve")
+    )
+
+
+def test_a_mark_added_by_a_correction_after_placing_does_not_make_the_app_show_reds_warlord():
+    outcomes = []
+    for red_w in (1, 2):
+        state = start("phones", red_w=red_w)
+        hand = state["private"][RED]["hand"]
+        cards = ["6"] + [c for c in hand if c != "6"][:4]
+        state, _ = act(state, RED, "place", **dict(zip(P, cards, strict=True)))
+        blue = state["private"][BLUE]["hand"][:5]
+        state, _ = act(state, BLUE, "place", **dict(zip(P, blue, strict=True)))
+        state, _ = act(state, None, "move_armies", seat=RED, src="pool", dst="mark_qin", n=1)
+        state, _ = act(state, BLUE, "lock")
+        state, _ = act(state, RED, "lock")
+        state, events = act(state, None, "reveal", province="qin")
+        outcomes.append([e["type"] for e in events])
+    assert outcomes[0] == outcomes[1] and "WarlordPlayed" not in outcomes[0]
 
 
 def test_phones_placement_refuses_a_second_6_unless_red_holds_warlord_1():

@@ -64,7 +64,8 @@ def logged_hand_deltas(db: Path, table_id: str) -> dict[int, list[int]]:
     conn = sqlite3.connect(db)
     try:
         rows = conn.execute(
-            "SELECT action FROM actions WHERE table_id=? AND undone=0 ORDER BY seq", (table_id,)
+            "SELECT action FROM actions WHERE table_id=? AND undone=0 AND kind='game' ORDER BY seq",
+            (table_id,),
         ).fetchall()
     finally:
         conn.close()

@@ -12,6 +12,8 @@ import urllib.request
 
 from companion.cli import RedactingLog
 
+from .spawn import serve
+
 
 def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
     proc = subprocess.Popen(
@@ -61,6 +63,45 @@ def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
         assert secret not in log
 
 
+def escaped(secret: str) -> str:
+    """``secret`` with its first character percent-escaped: the same code to the server."""
+    return f"%{ord(secret[0]):02X}{secret[1:]}"
+
+
+def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strings(tmp_path):
+    server = serve(tmp_path / "escaped.db")
+    try:
+        request = urllib.request.Request(
+            server.base + "/api/tables",
+            method="POST",
+            headers={"Content-Type": "application/json"},
+            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
+        )
+        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        codes = [s["join_code"] for s in table["seats"]]
+        host = table["host_token"]
+        visits = [
+            f"/join/{escaped(codes[0])}",
+            f"/join/{codes[1]}?from=qr",
+            f"/join/{escaped(codes[2])}?from=qr&x=%22",
+            f"/host/{table['id']}/{escaped(host)}",
+            f"/lang/en?next=%2Fjoin%2F{codes[3]}",
+        ]
+        for path in visits:
+            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+            try:
+                browser.open(server.base + path, timeout=5).read()
+            except urllib.error.HTTPError:
+                pass  # a refusal is logged all the same
+        time.sleep(0.3)
+    finally:
+        log = server.stop()
+    assert log.count("[secret]") >= len(visits)
+    for secret in [*codes, host]:
+        # Not the code, and not what follows an escaped first character either.
+        assert secret[1:] not in log
+
+
 def test_redaction_keeps_the_rest_of_the_line():
     lines = []
 
@@ -73,3 +114,24 @@ def test_redaction_keeps_the_rest_of_the_line():
 
     RedactingLog(Sink()).write('"GET /join/Abc-123_x HTTP/1.1" 303 and /t/T1/seat')
     assert lines == ['"GET /join/[secret] HTTP/1.1" 303 and /t/T1/seat']
+
+
+def test_redaction_runs_to_the_next_slash_question_mark_space_or_quote():
+    lines = []
+
+    class Sink:
+        def write(self, text: str) -> None:
+            lines.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    log = RedactingLog(Sink())
+    log.write('"GET /join/%41bc.~!x?k=v HTTP/1.1" 303')
+    log.write('"GET /host/T%31/%2Dtok/more HTTP/1.1" 404')
+    log.write('"GET /lang/en?next=%2fjoin%2fAbc HTTP/1.1" 303')
+    assert lines == [
+        '"GET /join/[secret]?k=v HTTP/1.1" 303',
+        '"GET /host/T%31/[secret]/more HTTP/1.1" 404',
+        '"GET /lang/en?next=%2fjoin%2f[secret] HTTP/1.1" 303',
+    ]

@@ -33,7 +33,15 @@ from companion.games.base import Event, Game, RulesError, State
 from companion.live import Hub
 from companion.params import coerce_options
 from companion.store import Store
-from companion.tables import HOST, PUBLIC, Tables, Viewer
+from companion.tables import (
+    HOST,
+    PUBLIC,
+    Tables,
+    Viewer,
+    barrier_of,
+    confirm_first,
+    needs_confirmation,
+)
 from companion.web.screens import describe, visible
 
 from .driver import apply_action, draw_step
@@ -143,6 +151,7 @@ class Run:
         # states undo has stepped back over (for redo).
         self.done: list[State] = [copy.deepcopy(loaded.state)]
         self.undone: list[State] = []
+        self.notes = 0  # notes seen in the log so far: there are never fewer
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -161,6 +170,13 @@ class Run:
             new, events = apply_action(self.game, state, actor, raw, self.loaded.seed, seq)
         except RulesError as err:
             return Outcome(None, None, err)
+        # As the pipeline does: a host's correction that would reveal something waits for a
+        # confirmation, and that question must not depend on anyone's secret either.
+        barrier = barrier_of(self.game, state, new, events)
+        spec = self.game.actions[raw["type"]]
+        viewer = HOST if actor is None else Viewer("seat", actor)
+        if barrier is not None and not raw.get("confirm") and needs_confirmation(viewer, spec):
+            return Outcome(None, None, confirm_first(barrier))
         return Outcome(new, events)
 
     def real(self, actor: int | None, raw: dict[str, Any]) -> Outcome:
@@ -306,6 +322,8 @@ class Run:
         if step is None:
             return
         actor, raw = step
+        if actor is None and rng.random() < 0.5:
+            raw = {**raw, "confirm": True}  # the host answers the question, half the time
         self.trail.append(f"{who(actor)}: {json.dumps(raw)}")
         outs = {}
         for s, other in scrambled.items():
@@ -322,7 +340,10 @@ class Run:
             if changed is not None:
                 self.stats.redraws += 1
                 alt = (changed, self.pure(state, actor, changed, seq))
+        before, since = self.own_parts(), self.loaded.last_seq
         base = self.real(actor, raw)
+        if base.ok and actor is None:
+            self.check_told(before, since, self.trail[-1])
         if base.ok:
             self.stats.accepted += 1
             self.done.append(base.state)  # the pipeline never changes a stored state in place
@@ -339,11 +360,13 @@ class Run:
 
     def step_cursor(self, undo: bool) -> None:
         move = self.tables.undo if undo else self.tables.redo
+        before, since = self.own_parts(), self.loaded.last_seq
         try:
             move(self.id, HOST)
         except RulesError:
             return
         self.trail.append("host: undo" if undo else "host: redo")
+        self.check_told(before, since, self.trail[-1])
         if undo:
             self.stats.undos += 1
             self.undone.append(self.done.pop())
@@ -356,19 +379,74 @@ class Run:
 
     def warm_up(self, steps: int) -> None:
         """Play ``steps`` steps through the pipeline without checking (cheap), so that the
-        checked steps start from deep states (battles, late rounds, sealed re-bids)."""
+        checked steps start from deep states (battles, late rounds, sealed re-bids). A step
+        that would end the game is skipped: the end is a barrier no undo steps back across."""
         for _ in range(steps):
-            if self.game.result(self.loaded.state) is not None:
-                self.step_cursor(undo=True)
-                continue
-            step = draw_step(self.game, self.loaded.state, self.rng)
+            loaded = self.loaded
+            step = draw_step(self.game, loaded.state, self.rng)
             if step is None:
                 return
             actor, raw = step
+            trial = self.pure(loaded.state, actor, {**raw, "confirm": True}, loaded.next_seq)
+            if trial.ok and self.game.result(trial.state) is not None:
+                continue
             self.trail.append(f"{who(actor)}: {json.dumps(raw)}  (warm-up)")
-            if self.real(actor, raw).ok:
+            if self.real(actor, {**raw, "confirm": True}).ok:
                 self.done.append(self.loaded.state)
                 self.undone.clear()
+
+    # -- the host as an adversary -----------------------------------------------------------
+
+    def own_parts(self) -> dict[int, str]:
+        """Each seat's own part of its view ("me"), as JSON: what only that seat sees."""
+        state = self.loaded.state
+        return {
+            s: json.dumps(self.game.view(state, s).get("me"), sort_keys=True) for s in range(self.n)
+        }
+
+    def new_rows(self, since: int) -> list[Any]:
+        return [r for r in self.loaded.rows if r.seq > since]
+
+    def check_told(self, before: dict[int, str], since: int, what: str) -> None:
+        """A host step that changed a seat's own data left a line that seat can read."""
+        after = self.own_parts()
+        rows = self.new_rows(since)
+        for s in range(self.n):
+            if before[s] == after[s]:
+                continue
+            seen = [e for r in rows for e in r.events if visible(e, viewer_of(s))]
+            if not seen:
+                raise self.leak(f"{what} changed seat {s}'s own data without a line it can read")
+
+    def check_notes_kept(self) -> None:
+        """Notes (claims, new codes, undos) are never undone and never go missing."""
+        notes = [r for r in self.tables.store.actions(self.id) if r.is_note]
+        if any(r.undone for r in notes):
+            raise self.leak("a note of the table was undone")
+        if len(notes) < self.notes:
+            raise self.leak("a note of the table went missing")
+        self.notes = len(notes)
+
+    def step_reissue_and_claim(self) -> None:
+        """The probe's first side door: the host gives a seat a new code and claims it on a
+        second browser. It may (the seat is the new phone's), but never unseen."""
+        seat = self.rng.randrange(self.n)
+        since = self.loaded.last_seq
+        code = self.tables.reissue(self.id, HOST, seat)
+        self.tables.claim(code)
+        self.trail.append(f"host: new code for seat {seat}, claimed on a second browser")
+        rows = self.new_rows(since)
+        kinds = [e["type"] for r in rows for e in r.events]
+        if kinds != ["SeatReissued", "SeatClaimed"] or any(
+            "to" in e for r in rows for e in r.events
+        ):
+            raise self.leak(f"a re-issue and claim left {kinds}, not two public lines")
+        for v in self.viewers:
+            lines = [
+                describe(self.loaded, e) for r in rows for e in r.events if visible(e, viewer_of(v))
+            ]
+            if len(lines) != 2:
+                raise self.leak(f"{who(v)} does not see the re-issue and the claim: {lines}")
 
     def play(self, steps: int, warm_up: int = 0) -> Stats:
         self.warm_up(warm_up)
@@ -384,14 +462,18 @@ class Run:
                 continue
             scrambled = self.check_state()
             roll = self.rng.random()
-            # Now and then step back, and (more often right after an undo) forward again.
+            # Now and then step back, and (more often right after an undo) forward again;
+            # now and then the host re-issues a seat and claims it itself.
             just_undone = self.trail[-1] == "host: undo"
             if roll < 0.07:
                 self.step_cursor(undo=True)
             elif roll < (0.4 if just_undone else 0.1):
                 self.step_cursor(undo=False)
+            elif roll < (0.42 if just_undone else 0.12):
+                self.step_reissue_and_claim()
             else:
                 self.step_action(scrambled)
+            self.check_notes_kept()
         if self.game.result(self.loaded.state) is None:
             self.check_state()
         return self.stats

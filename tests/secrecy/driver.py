@@ -446,7 +446,9 @@ def apply_action(
     if spec.type not in game.allowed(state, actor):
         raise NotAllowed("not_now", "You can't do that right now.")
     params = coerce(
-        spec.params, {k: v for k, v in raw.items() if k != "type"}, len(state["players"])
+        spec.params,
+        {k: v for k, v in raw.items() if k not in ("type", "confirm")},
+        len(state["players"]),
     )
     new = copy.deepcopy(state)
     events = spec.fn(new, actor, params, action_rng(seed, seq))

@@ -79,21 +79,23 @@ class Table:
     def play(self, steps: int, rng: random.Random) -> None:
         game = self.game
         for _ in range(steps):
-            state = self.loaded.state
-            if game.result(state) is not None:
-                self.tables.undo(self.id, HOST)  # compare running games: step back from the end
-                continue
-            step = draw_step(game, state, rng)
+            loaded = self.loaded
+            step = draw_step(game, loaded.state, rng)
             if step is None:
                 return
             actor, raw = step
-            viewer = HOST if actor is None else Viewer("seat", actor)
+            # Compare running games: a step that would end the game is skipped (the end is a
+            # barrier that undo never steps back across).
             try:
-                self.tables.act(self.id, viewer, raw)
+                after, _ = apply_action(
+                    game, loaded.state, actor, raw, loaded.seed, loaded.next_seq
+                )
             except RulesError:
-                pass
-        if game.result(self.loaded.state) is not None:
-            self.tables.undo(self.id, HOST)
+                continue
+            if game.result(after) is not None:
+                continue
+            viewer = HOST if actor is None else Viewer("seat", actor)
+            self.tables.act(self.id, viewer, raw)
 
     def screens(self, skip: int | None) -> dict[str, bytes | str]:
         """Everything each viewer but seat ``skip`` can fetch now, by viewer and route."""

@@ -116,7 +116,7 @@ def test_the_table_screen_shows_qr_codes_only_to_the_host_and_only_until_claimed
     stranger = app.test_client()
     assert "/qr.svg" not in stranger.get(f"/t/{table_id}").get_data(as_text=True)
     assert stranger.get(f"/t/{table_id}/seats/0/qr.svg").status_code == 403
-    codes = dict((n, c) for n, c, _ in app.extensions["store"].seats(table_id))
+    codes = dict((n, c) for n, c, *_ in app.extensions["store"].seats(table_id))
     stranger.get(f"/join/{codes[0]}")
     after = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert after.count("/qr.svg") == 1
@@ -222,9 +222,11 @@ def test_acting_after_the_end_is_refused(client):
     table = make_table(client)
     tid = table["id"]
     host = bearer(table["host_token"])
-    for _ in range(2):
+    for confirm in (False, True):  # the correction that ends the game is confirmed
         client.post(
-            f"/api/tables/{tid}/actions", json={"type": "add", "seat": 2, "n": 5}, headers=host
+            f"/api/tables/{tid}/actions",
+            json={"type": "add", "seat": 2, "n": 5, "confirm": confirm},
+            headers=host,
         )
     result = client.get(f"/api/tables/{tid}/result")
     assert result.status_code == 200
@@ -259,7 +261,14 @@ def test_undo_and_redo_move_over_the_log_and_a_new_action_drops_the_redo(client)
     nothing = client.post(f"/api/tables/{tid}/redo", headers=host)
     assert nothing.status_code == 409
     history = client.get(f"/api/tables/{tid}").json["history"]
-    assert [h["text"] for h in history] == ["Bo scored 4", "Ann scored 1"]
+    # The undone action leaves the history; each undo and redo stays, saying what and who.
+    assert [h["text"] for h in history] == [
+        "Bo scored 4",
+        "Undone by the table screen: Ann scored 2",
+        "Redone by the table screen: Ann scored 2",
+        "Undone by the table screen: Ann scored 2",
+        "Ann scored 1",
+    ]
     seat = join(client, table["seats"][0]["join_code"])
     assert client.post(f"/api/tables/{tid}/undo", headers=bearer(seat)).status_code == 403
 
@@ -278,7 +287,7 @@ def test_private_history_lines_reach_only_their_own_seat(client):
     assert "4242" in client.get(f"/api/tables/{tid}", headers=bearer(ann)).get_data(as_text=True)
 
 
-def test_a_sealed_choice_stays_hidden_from_everyone_until_all_lock_and_after_an_undo(client):
+def test_a_sealed_choice_stays_hidden_from_everyone_until_all_lock_and_undo_stops_at_reveal(client):
     table = make_table(client, players=("Ann", "Bo"))
     tid = table["id"]
     ann = bearer(join(client, table["seats"][0]["join_code"]))
@@ -299,10 +308,13 @@ def test_a_sealed_choice_stays_hidden_from_everyone_until_all_lock_and_after_an_
     revealed = client.post(act, json={"type": "lock"}, headers=bo)
     assert "Bids: 77, 31" in json.dumps(revealed.json)
     assert "Bids: 77, 31" in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
-    client.post(f"/api/tables/{tid}/undo", headers=host)
-    after_undo = client.get(f"/api/tables/{tid}", headers=host).json
-    assert not shows_number(after_undo, 77)
-    assert all("Bids" not in h["text"] for h in after_undo["history"])
+    # The reveal is a barrier: undo cannot re-seal the bids and let Bo bid again knowing
+    # Ann's, so the host is told to correct the board instead.
+    refused = client.post(f"/api/tables/{tid}/undo", headers=host)
+    assert refused.status_code == 409
+    assert refused.json["error"]["code"] == "undo_barrier"
+    assert "Undo stops at the reveal of" in refused.json["error"]["message"]
+    assert "Bids: 77, 31" in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
 
 
 def test_errors_speak_the_viewers_language(client):

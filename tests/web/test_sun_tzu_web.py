@@ -186,7 +186,7 @@ def test_a_phones_table_created_through_the_pages_shows_the_board_and_each_phone
     assert 'data-score="0"' in html
     assert "Each player chooses a Warlord in secret on their phone" in html
     assert "Correct the board" in html and "<details" in html
-    codes = dict((n, c) for n, c, _ in app.extensions["store"].seats(table_id))
+    codes = dict((n, c) for n, c, *_ in app.extensions["store"].seats(table_id))
     phone = app.test_client()
     phone.get(f"/join/{codes[1]}")
     mine = phone.get(f"/t/{table_id}/seat").get_data(as_text=True)

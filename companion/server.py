@@ -1,0 +1,228 @@
+"""The HTTP server under ``companion serve``: gevent's WSGI server, hardened for a shared Wi-Fi.
+
+Every open connection costs a file descriptor, and a process has a fixed number of them. When
+they run out, the server can accept nothing: not the health check, not a phone's tap. So:
+
+- at start the soft file limit is raised to the hard one (``raise_file_limit``);
+- the server holds at most ``max_connections`` connections, a few dozen below that limit
+  (the database, its journal and the logs need descriptors too);
+- a connection must send its request line and headers within ``read_timeout`` seconds, and
+  a keep-alive connection idle for longer is closed;
+- at the cap, a new connection closes the connection that has waited longest for a request;
+  only when every connection is busy (answering, or a live stream) is the new one refused.
+
+Import this module only after gevent's monkey patching (``cli.serve`` does).
+"""
+
+from __future__ import annotations
+
+import socket
+from contextlib import closing, suppress
+from typing import Any, Protocol
+
+from gevent import Timeout
+from gevent.pywsgi import WSGIHandler, WSGIServer
+
+try:
+    import resource
+except ImportError:  # Windows has no rlimits; the cap then falls back to a fixed number.
+    resource = None  # type: ignore[assignment]
+
+RESERVED_FDS = 64  # for the database, its WAL and shared-memory files, logs, the listener
+# Connections accepted per turn of the event loop. The cap is checked when a connection's
+# greenlet first runs, and an evicted connection's descriptor is freed when its own greenlet
+# next runs: up to twice this many descriptors beyond the cap, well inside the reserve.
+MAX_ACCEPT = 8
+FALLBACK_FILE_LIMIT = 1024
+READ_TIMEOUT = 10.0
+
+
+def raise_file_limit() -> int:
+    """Raise this process's soft limit on open files to its hard limit; return the new soft one."""
+    if resource is None:
+        return FALLBACK_FILE_LIMIT
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft != hard:
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return FALLBACK_FILE_LIMIT * 64 if soft == resource.RLIM_INFINITY else soft
+
+
+def default_max_connections(file_limit: int) -> int:
+    """How many connections fit under ``file_limit`` with descriptors left for everything else.
+
+    >>> default_max_connections(1024), default_max_connections(256), default_max_connections(50)
+    (960, 192, 16)
+    """
+    return max(16, file_limit - RESERVED_FDS)
+
+
+class Connection(Protocol):
+    def evict(self) -> None: ...
+
+
+class Connections:
+    """The open connections, and which of them are idle (waiting for a request), oldest first.
+
+    >>> class Conn:
+    ...     def __init__(self, name): self.name, self.evicted = name, False
+    ...     def evict(self): self.evicted = True
+    >>> pool = Connections(2)
+    >>> a, b, c, d = Conn("a"), Conn("b"), Conn("c"), Conn("d")
+    >>> pool.admit(a), pool.admit(b)
+    (True, True)
+    >>> pool.mark(b, idle=True); pool.mark(a, idle=True); pool.mark(a, idle=False)
+    >>> pool.admit(c), b.evicted, a.evicted  # b waited longest; a is busy answering
+    (True, True, False)
+    >>> pool.admit(d)  # a and c are busy: nothing to evict, d is refused
+    False
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: set[Connection] = set()
+        # A dict keeps insertion order: its first key is the connection idle the longest.
+        self.idle: dict[Connection, None] = {}
+
+    def admit(self, conn: Connection) -> bool:
+        """Take ``conn`` in, evicting the longest-idle connection at the cap; False if none is."""
+        if len(self.open) >= self.limit:
+            if not self.idle:
+                return False
+            victim = next(iter(self.idle))
+            self.leave(victim)
+            victim.evict()
+        self.open.add(conn)
+        return True
+
+    def mark(self, conn: Connection, idle: bool) -> None:
+        """Record that ``conn`` waits for a request (idle) or is handling one (busy)."""
+        self.idle.pop(conn, None)
+        if idle and conn in self.open:
+            self.idle[conn] = None
+
+    def leave(self, conn: Connection) -> None:
+        self.open.discard(conn)
+        self.idle.pop(conn, None)
+
+
+class Dropped(ValueError):
+    """A connection closed without a reply: too slow to send its request, or evicted.
+
+    A ``ValueError``, which gevent treats as the client's fault: no traceback is printed.
+    """
+
+
+class Handler(WSGIHandler):
+    """gevent's handler, on a deadline while it waits for a request, and evictable then."""
+
+    evicted = False
+    _deadline: Timeout | None = None
+
+    def read_requestline(self) -> str:
+        self.server.connections.mark(self, idle=True)
+        self._deadline = Timeout.start_new(self.server.read_timeout, Dropped("no request in time"))
+        try:
+            line = super().read_requestline()
+        except (Dropped, OSError):
+            return ""  # gevent reads an empty request line as "the client went away"
+        return "" if self.evicted else line
+
+    def read_request(self, raw_requestline: str) -> bool:
+        try:
+            parsed = super().read_request(raw_requestline)
+        finally:
+            # The headers are in: from here on this connection is busy answering.
+            self._stop_deadline()
+            self.server.connections.mark(self, idle=False)
+        if self.evicted:
+            raise Dropped("evicted")
+        return parsed
+
+    def handle_one_request(self) -> Any:
+        try:
+            return super().handle_one_request()
+        finally:
+            # Some refusals (a too-long request line) return before the headers are read.
+            self._stop_deadline()
+
+    def _handle_client_error(self, ex: BaseException) -> Any:
+        if isinstance(ex, Dropped):
+            return None  # close quietly: there is no one to answer, or no need to
+        return super()._handle_client_error(ex)
+
+    def _stop_deadline(self) -> None:
+        if self._deadline is not None:
+            self._deadline.close()
+            self._deadline = None
+
+    def evict(self) -> None:
+        """Close this idle connection to make room: its blocked read returns at once."""
+        self.evicted = True
+        with suppress(OSError, AttributeError):
+            self.socket.shutdown(socket.SHUT_RDWR)
+
+
+class _Handshake:
+    """A TLS connection that has not finished its handshake yet: idle, and evictable."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.evicted = False
+
+    def evict(self) -> None:
+        self.evicted = True
+        with suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+
+
+class Server(WSGIServer):
+    """A WSGI server with a cap on connections and a deadline for each request's headers."""
+
+    handler_class = Handler
+
+    def __init__(
+        self,
+        listener: Any,
+        application: Any = None,
+        *,
+        max_connections: int,
+        read_timeout: float = READ_TIMEOUT,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(listener, application, **kwargs)
+        self.max_accept = MAX_ACCEPT
+        self.connections = Connections(max_connections)
+        self.read_timeout = read_timeout
+
+    def handle(self, sock: Any, address: Any) -> None:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        handler = self.handler_class(sock, address, self)
+        if not self.connections.admit(handler):
+            # Every connection is busy (answers, live streams): refuse this one, not theirs.
+            # Its file object holds a reference to the socket, so it must close first.
+            handler.rfile.close()
+            return  # gevent closes the socket
+        try:
+            handler.handle()
+        finally:
+            self.connections.leave(handler)
+
+    def wrap_socket_and_handle(self, client_socket: Any, address: Any) -> None:
+        # The TLS handshake is part of sending a request: the same deadline and cap apply,
+        # or a client that connects and never says hello would hold its descriptor forever.
+        pending = _Handshake(client_socket)
+        if not self.connections.admit(pending):
+            return
+        self.connections.mark(pending, idle=True)
+        try:
+            with Timeout(self.read_timeout, Dropped("no TLS handshake in time")):
+                tls_socket = self.wrap_socket(client_socket, **self.ssl_args)
+        except (Dropped, OSError, ValueError):
+            return  # too slow, evicted, or not TLS at all (plain HTTP to the HTTPS port)
+        finally:
+            self.connections.leave(pending)
+        with closing(tls_socket):
+            if not pending.evicted:
+                self.handle(tls_socket, address)

@@ -1,0 +1,87 @@
+"""A real `companion serve` subprocess for the host-hardening tests, its output read as it comes.
+
+Both pipes are drained by threads, so a chatty server never blocks on a full pipe, and every
+wait has a deadline, so a server that hangs fails the test instead of stalling the suite.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+class Served:
+    """A running `companion serve`: its base URL, and what it printed so far."""
+
+    def __init__(self, args: list[str], **popen: Any) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", "0"]
+            + args,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            **popen,
+        )
+        self.stdout: queue.Queue[str] = queue.Queue()
+        self.stderr: list[str] = []
+        self._readers = [
+            threading.Thread(target=self._pump, args=(self.proc.stdout, self.stdout.put)),
+            threading.Thread(target=self._pump, args=(self.proc.stderr, self.stderr.append)),
+        ]
+        for reader in self._readers:
+            reader.daemon = True
+            reader.start()
+        self.base = ""
+
+    @staticmethod
+    def _pump(stream: Any, sink: Callable[[str], None]) -> None:
+        for line in stream:
+            sink(line)
+
+    def wait_started(self, timeout: float = 20) -> Served:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.stdout.get(timeout=0.2)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            match = re.search(r"running at (https?://\S+)", line)
+            if match:
+                self.base = match.group(1)
+                return self
+        self.stop()
+        raise RuntimeError("companion serve did not start: " + "".join(self.stderr))
+
+    @property
+    def port(self) -> int:
+        return int(self.base.rsplit(":", 1)[1])
+
+    def stop(self) -> str:
+        """Stop the server; everything it wrote on stderr."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        for reader in self._readers:
+            reader.join(5)
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe:
+                pipe.close()
+        return "".join(self.stderr)
+
+
+def serve(db: Path, *args: str, **popen: Any) -> Served:
+    """Start `companion serve` on a free loopback port and a database at ``db``."""
+    return Served(["--db", str(db), *args], **popen).wait_started()
