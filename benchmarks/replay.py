@@ -23,11 +23,12 @@ import time
 from typing import Any
 
 from companion.games import GAMES
-from companion.games.base import Param, RulesError
+from companion.games.kit import Param, RulesError
+from companion.games.kit.driver import action_rng, fresh_copy
+from companion.games.kit.params import coerce
 from companion.live import Hub
-from companion.params import coerce
 from companion.store import Store
-from companion.tables import HOST, Tables, Viewer, action_rng, fresh_copy
+from companion.tables import HOST, Tables, Viewer
 
 
 def random_value(param: Param, players: int, rng: random.Random) -> Any:

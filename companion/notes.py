@@ -17,7 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .games.base import N_, Actor, Event, T, Text
+from .games.kit import Actor, Event
+from .text import N_, T, Text
 
 Note = tuple[Actor, dict[str, Any], list[Event]]
 NOTE_EVENTS = frozenset(

@@ -10,8 +10,6 @@ so a restarted server picks up every table where it was.
 from __future__ import annotations
 
 import hmac
-import pickle
-import random
 import secrets
 import threading
 import time
@@ -21,11 +19,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import notes
+from .errors import (
+    BadInput,
+    Barrier,
+    ConfirmFirst,
+    NotAllowed,
+    NotFound,
+    RulesError,
+    Unauthorized,
+)
 from .games import GAMES, sealed
-from .games.base import N_, Actor, Event, Game, NotAllowed, Rng, RulesError, State, T, Text
+from .games.kit import Actor, Event, Game, State
+from .games.kit.driver import checked, fresh_copy, run, setup_rng
+from .games.kit.params import coerce_options
 from .live import Hub
-from .params import BadInput, coerce, coerce_options
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
+from .text import N_, T, Text
 
 MAX_NAME = 24
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
@@ -33,31 +42,6 @@ RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history
 # more than this many are loaded, or after IDLE_SECONDS unused; it reloads from the log.
 MAX_CACHED = 400
 IDLE_SECONDS = 15 * 60
-
-
-class NotFound(RulesError):
-    """An unknown table, seat or code (HTTP 404)."""
-
-    status = 404
-
-
-class Unauthorized(RulesError):
-    """No valid token for this table (HTTP 401)."""
-
-    status = 401
-
-
-class ConfirmFirst(RulesError):
-    """A host change that would reveal something (or end the game) waits for a confirmation:
-    the request is sent again with ``confirm``. Nothing changed (HTTP 409)."""
-
-    status = 409
-
-
-class Barrier(RulesError):
-    """Undo stops at an action that made hidden information public (HTTP 409)."""
-
-    status = 409
 
 
 @dataclass(frozen=True)
@@ -135,7 +119,7 @@ class Loaded:
 
     @property
     def over(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self.game.outcome(self.state) is not None
 
 
 @dataclass(frozen=True)
@@ -148,30 +132,6 @@ class Created:
 def new_token() -> str:
     """A bearer secret: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
-
-
-class LazyRandom:
-    """A ``random.Random`` seeded only when the action first draws from it.
-
-    Seeding from a string costs ~10 µs; most actions (a counter moved, a phase ended)
-    never roll anything, and a rebuild replays the whole log.
-    """
-
-    __slots__ = ("_seed", "_random")
-
-    def __init__(self, seed: str) -> None:
-        self._seed = seed
-        self._random: random.Random | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._random is None:
-            self._random = random.Random(self._seed)
-        return getattr(self._random, name)
-
-
-def action_rng(seed: int, seq: int) -> Rng:
-    """The randomness of one action: fixed by the table's seed and the action's place in the log."""
-    return LazyRandom(f"{seed}:{seq}")
 
 
 def clean_players(players: Any, game: Game) -> list[str]:
@@ -196,16 +156,6 @@ def clean_players(players: Any, game: Game) -> list[str]:
     if len({name_key(n) for n in names}) != len(names):
         raise BadInput("duplicate_name", N_("Two players have the same name."))
     return names
-
-
-def fresh_copy(state: State) -> State:
-    """A deep copy of a state, for an action to change while the cached one stays as it was.
-
-    A pickle round trip copies what ``copy.deepcopy`` does (shared parts stay shared) in a
-    quarter of the time: the states are plain data, and this runs on every action. The
-    bytes never leave this call, so nothing from outside is ever unpickled.
-    """
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 class Tables:
@@ -233,7 +183,7 @@ class Tables:
         opts = coerce_options(game.options, options if isinstance(options, dict) else {})
         seed = secrets.randbits(63)
         # Setup must succeed before anything is stored, so a refusal leaves no table behind.
-        game.setup(names, opts, random.Random(f"{seed}:setup"))
+        game.setup(names, opts, setup_rng(seed))
         created = Created(
             id=secrets.token_urlsafe(6),
             host_token=new_token(),
@@ -310,13 +260,13 @@ class Tables:
             options=row.options,
             seed=row.seed,
             host_hash=row.host_hash,
-            state=game.setup(row.players, row.options, random.Random(f"{row.seed}:setup")),
+            state=game.setup(row.players, row.options, setup_rng(row.seed)),
             version=row.version,
             rows=self.store.actions(table_id),
         )
         for action in loaded.rows:
             if action.undone == 0 and not action.is_note:
-                self._apply(loaded, loaded.state, action.actor, action.action, action.seq)
+                run(game, loaded.state, action.actor, action.action, loaded.seed, action.seq)
         loaded.last_seq = self.store.last_seq(table_id)
         loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0 and not r.is_note)
         loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1 and not r.is_note)
@@ -421,14 +371,6 @@ class Tables:
 
     # -- changing a table ---------------------------------------------------------------
 
-    def _apply(
-        self, loaded: Loaded, state: State, actor: Actor, action: dict[str, Any], seq: int
-    ) -> list[Event]:
-        game = loaded.game
-        spec = game.actions[action["type"]]
-        params = {k: v for k, v in action.items() if k != "type"}
-        return spec.fn(state, actor, params, action_rng(loaded.seed, seq))
-
     def act(self, table_id: str, viewer: Viewer, raw: Any) -> tuple[int, list[Event]]:
         """Apply one action for ``viewer``; committed to the log before this returns.
 
@@ -441,23 +383,15 @@ class Tables:
             raise Unauthorized("no_token", N_("Join the table before you act."))
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise BadInput("no_type", N_("An action needs a type."))
-        fields = {k: v for k, v in raw.items() if k not in ("type", "confirm")}
         confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
         with self._lock(table_id):
             loaded = self._loaded(table_id)
             game = loaded.game
-            spec = game.actions.get(raw["type"])
-            if spec is None:
-                raise BadInput("unknown_action", N_("There is no such action in this game."))
-            if loaded.over:
-                raise RulesError("game_over", N_("The game is over."))
-            if spec.type not in game.allowed(loaded.state, viewer.actor):
-                raise NotAllowed("not_now", N_("You can't do that right now."))
-            params = coerce(spec.params, fields, len(loaded.players))
-            action = {"type": spec.type, **params}
+            action = checked(game, loaded.state, viewer.actor, raw)
+            spec = game.actions[action["type"]]
             state = fresh_copy(loaded.state)
             seq = loaded.next_seq
-            events = self._apply(loaded, state, viewer.actor, action, seq)
+            events = run(game, state, viewer.actor, action, loaded.seed, seq)
             barrier = barrier_of(game, loaded.state, state, events)
             if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
                 raise confirm_first(barrier)
@@ -549,7 +483,7 @@ def confirm_first(barrier: Text) -> ConfirmFirst:
 def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
     """What an action made public, if anything: the end of the game, a sealed round's
     reveal, or one of the game's declared reveals. Undo never steps back across it."""
-    if game.secrets and game.result(after) is not None:
+    if game.secrets and game.outcome(after) is not None:
         return T("the end of the game, which shows everything that was hidden")
     if sealed.reveals(before, after):
         if isinstance(after.get("round"), int):

@@ -12,8 +12,7 @@ from flask.testing import FlaskClient
 
 from companion import create_app
 from companion.games import GAMES
-
-from .tally_game import GAME as TALLY
+from companion.games.example import GAME as TALLY
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.games import GAMES
+from companion.games.kit.params import coerce
 from companion.live import Hub
-from companion.params import coerce
 from companion.store import Store
 from companion.tables import HOST, Tables, Viewer
 
@@ -84,7 +84,7 @@ def test_the_stored_log_rebuilds_to_the_recorded_views(path):
     final = data["final"]
     views = [game.view(loaded.state, v) for v in [None, *range(len(data["players"]))]]
     assert json.loads(json.dumps(views)) == final["views"]
-    assert json.loads(json.dumps(game.result(loaded.state))) == final["result"]
+    assert json.loads(json.dumps(game.outcome(loaded.state))) == final["result"]
     history = [
         [r.seq, lines_of(loaded, r.events)] for r in tables.store.actions(tid) if not r.undone
     ]

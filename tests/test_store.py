@@ -9,11 +9,10 @@ import stat
 
 import pytest
 
+from companion.games.example import GAME as TALLY
 from companion.live import Hub
 from companion.store import CannotSave, Store
 from companion.tables import HOST, Tables
-
-from .tally_game import GAME as TALLY
 
 # The schema of the first release, before notes, barriers and phone counts.
 OLD_SCHEMA = """

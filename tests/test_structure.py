@@ -5,28 +5,70 @@ from __future__ import annotations
 import ast
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
 
 from companion import i18n_tools
 from companion.games import GAMES
-from companion.games.base import SHELL_VIEW_KEYS
+from companion.games.kit import SHELL_VIEW_KEYS
 
 GAMES_DIR = Path(i18n_tools.PACKAGE) / "games"
 FORBIDDEN = {"flask", "sqlite3", "time", "datetime", "random", "os", "threading", "werkzeug"}
 
 
-@pytest.mark.parametrize("path", sorted(GAMES_DIR.glob("*.py")), ids=lambda p: p.name)
-def test_rules_modules_import_no_flask_database_clock_or_global_random(path):
+STDLIB = set(sys.stdlib_module_names) - FORBIDDEN
+# The kit's driver makes the seeded generators every action draws from (never the module's
+# global one): the one place under games/ that may import random (and pickle, to copy).
+KIT_EXCEPTIONS = {"driver.py": {"random", "pickle"}}
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(level, module) of every import in a file: level 0 absolute, 1 ``.x``, 2 ``..x``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    imported = set()
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            imported.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            imported.add(node.module.split(".")[0])
-    assert not imported & FORBIDDEN, f"{path.name} imports {sorted(imported & FORBIDDEN)}"
+            found += [(0, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module or ""))
+    return found
+
+
+GAME_FILES = sorted(
+    p for p in GAMES_DIR.rglob("*.py") if "kit" not in p.relative_to(GAMES_DIR).parts
+)
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: str(p.relative_to(GAMES_DIR)))
+def test_a_game_imports_only_the_kit_its_own_package_and_the_standard_library(path):
+    inside = path.relative_to(GAMES_DIR).parts
+    for level, module in imports_of(path):
+        top = module.split(".")[0]
+        if level == 0:
+            assert top in STDLIB or top == "__future__", f"{path.name} imports {module}"
+        elif len(inside) == 1:  # games/__init__.py (the registry) or a game not yet a package
+            assert level == 1, f"{path.name} reaches above games/: {'.' * level}{module}"
+        else:  # games/<game>/<module>.py
+            assert level == 1 or (level == 2 and top in ("kit", "")), (
+                f"{'/'.join(inside)} imports {'.' * level}{module}: only ..kit, its own package"
+                " and the standard library"
+            )
+
+
+@pytest.mark.parametrize("path", sorted((GAMES_DIR / "kit").glob("*.py")), ids=lambda p: p.name)
+def test_the_kit_imports_nothing_above_it(path):
+    allowed = STDLIB | KIT_EXCEPTIONS.get(path.name, set())
+    for level, module in imports_of(path):
+        top = module.split(".")[0]
+        if level == 0:
+            assert top in allowed or top == "__future__", f"kit/{path.name} imports {module}"
+        else:
+            # .x inside the kit; ...text and ...errors, the ground floor under it
+            assert level == 1 or (level == 3 and module in ("text", "errors")), (
+                f"kit/{path.name} imports {'.' * level}{module}"
+            )
 
 
 def test_every_text_in_code_and_templates_has_a_traditional_chinese_translation():
@@ -75,3 +117,11 @@ def test_every_game_honours_the_contract(game):
         for action in g.allowed(state, viewer):
             assert action in g.actions
     assert g.result(state) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES), ids=str)
+def test_each_games_docs_page_has_the_who_when_table_of_its_declarations(game):
+    from companion import gamedocs
+
+    page = (gamedocs.DOCS / f"{game}.md").read_text(encoding="utf-8")
+    assert gamedocs.block(GAMES[game]) in page, "run: python -m companion.gamedocs"

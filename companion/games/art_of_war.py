@@ -3999,9 +3999,9 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
-    describe=describe,
+    # The history line of an event (the game still reads names from its events).
+    describe=lambda event, players=(): describe(event),
     options=OPTIONS,
-    seat_setup=("choose_setup", "lock"),
     # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by
     # themselves. These show a card turned up from a face-down deck, or one seat's hidden
     # money, hand or General to another seat (digest: the taker sees what it takes).
@@ -4016,4 +4016,6 @@ GAME = Game(
         "CardsGiven": N_("the tactic cards handed over"),
         "ForemanStuck": N_("a foreman its owner could not pay"),
     },
+    private=("money", "tactic cards", "General", "secret choices"),
+    sealed=True,
 )

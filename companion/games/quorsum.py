@@ -1712,9 +1712,11 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
-    describe=describe,
+    # The history line of an event (the game still reads names from its events).
+    describe=lambda event, players=(): describe(event),
     options=OPTIONS,
     private_view=private_view,
     reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
-    secrets=False,
+    private=(),
+    sealed=False,
 )

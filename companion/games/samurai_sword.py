@@ -1283,9 +1283,9 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
-    describe=describe,
+    # The history line of an event (the game still reads names from its events).
+    describe=lambda event, players=(): describe(event),
     options=OPTIONS,
-    seat_setup=("enter_role", "enter_character"),
     private_view=private_view,
     # The end of the game (every role face up) is a barrier by itself.
     reveals={
@@ -1295,4 +1295,6 @@ GAME = Game(
         "PlayStarted": N_("the characters turned face up"),
         "SwordmasterVoid": N_("a defeat that shows two players are teammates"),
     },
+    private=("role", "Daimyo in hand"),
+    sealed=False,
 )

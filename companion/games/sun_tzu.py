@@ -2309,9 +2309,9 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
-    describe=describe,
+    # The history line of an event (the game still reads names from its events).
+    describe=lambda event, players=(): describe(event),
     options=OPTIONS,
-    seat_setup=("choose_warlord", "lock"),
     private_view=_me,
     # The Warlord choice and the phones' placement are sealed rounds: barriers by themselves.
     # With real cards the host enters cards the table turned over ("CardsEntered",
@@ -2322,4 +2322,6 @@ GAME = Game(
         "Recalled": N_("the card shown from a hand to recall an army"),
         "EventTurnedUp": N_("the event card turned face up"),
     },
+    private=("hand", "Warlords"),
+    sealed=True,
 )

@@ -1236,7 +1236,7 @@ def parse_faces(text: str) -> list[int]:
     >>> parse_faces("470")
     Traceback (most recent call last):
     ...
-    companion.games.base.BadValue: A die shows 1 to 6.
+    companion.errors.BadValue: A die shows 1 to 6.
     """
     dice = []
     for ch in text:
@@ -2158,9 +2158,11 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
-    describe=describe,
+    # The history line of an event (the game still reads names from its events).
+    describe=lambda event, players=(): describe(event),
     options=OPTIONS,
     private_view=private_view,
     reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
-    secrets=False,
+    private=(),
+    sealed=False,
 )

@@ -10,10 +10,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from ..errors import BadInput, RulesError
 from ..games import GAMES
-from ..games.base import N_, Game, RulesError
-from ..params import BadInput
+from ..games.kit import Game
 from ..tables import Viewer
+from ..text import N_
 from . import auth
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
@@ -169,7 +170,7 @@ def redo(table_id: str) -> Response:
 def result(table_id: str) -> Response:
     auth.bearer_viewer(tables(), table_id)
     loaded = tables().load(table_id)
-    outcome = loaded.game.result(loaded.state)
+    outcome = loaded.game.outcome(loaded.state)
     if outcome is None:
         raise RulesError("not_over", N_("The game is not over yet."))
 

@@ -13,8 +13,8 @@ import hmac
 
 from flask import current_app, request, session
 
-from ..games.base import N_
 from ..tables import PUBLIC, Tables, Unauthorized, Viewer
+from ..text import N_
 
 
 def remember(kind: str, table_id: str, token: str) -> None:

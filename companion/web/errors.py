@@ -10,10 +10,29 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
-from ..games.base import N_, RulesError
+from .. import errors
+from ..errors import ConfirmFirst, RulesError
 from ..store import CannotSave
-from ..tables import ConfirmFirst
+from ..text import N_
 from .i18n import translate
+
+# The HTTP status of each kind of refusal: the errors themselves know nothing of HTTP.
+STATUS: dict[type[RulesError], int] = {
+    errors.BadInput: 400,
+    errors.CsrfError: 400,
+    errors.Unauthorized: 401,
+    errors.NotAllowed: 403,
+    errors.NotFound: 404,
+    errors.BadValue: 422,
+    errors.TooManyAttempts: 429,
+    RulesError: 409,  # the rules refuse it now (and ConfirmFirst, Barrier: a 409 too)
+}
+
+
+def status_of(err: RulesError) -> int:
+    """The status of the nearest kind of refusal ``err`` is."""
+    return next(STATUS[kind] for kind in type(err).__mro__ if kind in STATUS)
+
 
 HTTP_MESSAGES = {
     400: N_("That request was not understood."),
@@ -52,7 +71,7 @@ def _rules_error(err: RulesError) -> Response:
     confirm = None
     if isinstance(err, ConfirmFirst) and request.form:
         confirm = {k: v for k, v in request.form.items() if k != "confirm"}
-    return error_response(err.status, err.code, translate([err.message, err.params]), confirm)
+    return error_response(status_of(err), err.code, translate([err.message, err.params]), confirm)
 
 
 def _cannot_save(err: CannotSave) -> Response:

@@ -21,8 +21,8 @@ from flask import (
 from markupsafe import Markup
 
 from ..games import GAMES
-from ..games.base import N_
 from ..tables import HOST, NotAllowed, Viewer
+from ..text import N_
 from . import auth, qr
 from .i18n import COOKIE, LANGUAGES
 from .screens import join_url, render_live, screen, tables

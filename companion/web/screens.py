@@ -16,10 +16,10 @@ from flask import current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import notes
-from ..games import sealed
-from ..games.base import Action, Event, Text
+from ..games.kit import Action, Event, sealed
 from ..store import digest
 from ..tables import PUBLIC, Loaded, Tables, Viewer
+from ..text import Text
 from .auth import viewer_csrf
 from .i18n import lang
 
@@ -119,7 +119,7 @@ def describe(loaded: Loaded, event: Event) -> Text:
     line = notes.describe(event, loaded.players, lambda inner: describe(loaded, inner))
     if line is None:
         line = sealed.describe(event, loaded.players)
-    return line if line is not None else loaded.game.describe(event)
+    return line if line is not None else loaded.game.describe(event, loaded.players)
 
 
 def described_rows(loaded: Loaded) -> list[tuple[int, list[tuple[Text, bool, Event]]]]:
@@ -225,7 +225,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         seats=seats,
         history=history,
         latest=latest,
-        result=loaded.memo("result", lambda: game.result(state)),
+        result=loaded.memo("result", lambda: game.outcome(state)),
         can_undo=(is_host and can_undo)
         or (viewer.kind == "seat" and tables().own_last(loaded, viewer.seat)),
         can_redo=is_host and can_redo,

@@ -26,7 +26,8 @@ from flask import Flask, Response, current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from ..games.base import N_, RulesError
+from ..errors import CsrfError, RulesError, TooManyAttempts
+from ..text import N_
 
 R = TypeVar("R")
 
@@ -43,14 +44,6 @@ COMPRESSIBLE = (
     "application/json",
     "image/svg+xml",
 )
-
-
-class CsrfError(RulesError):
-    status = 400
-
-
-class TooManyAttempts(RulesError):
-    status = 429
 
 
 def csrf_token() -> str:

@@ -21,7 +21,7 @@ from flask import (
     stream_with_context,
 )
 
-from ..games.base import RulesError
+from ..errors import RulesError
 from ..tables import Tables, Viewer
 from . import auth
 from .i18n import translate

@@ -26,13 +26,14 @@ from hypothesis import strategies as st
 
 import companion.tables as tables_module
 from companion import create_app
+from companion.errors import Barrier
 from companion.games import GAMES
-from companion.games.base import Game, RulesError
-from companion.tables import HOST, Barrier, Viewer
+from companion.games.example import GAME as TALLY
+from companion.games.kit import Game, RulesError
+from companion.tables import HOST, Viewer
 
 from ..conftest import csrf
 from ..secrecy.driver import GAME_IDS, all_games, draw_action, draw_step, players_for
-from ..tally_game import GAME as TALLY
 
 FUZZ = settings(
     max_examples=60,

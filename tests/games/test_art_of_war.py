@@ -10,7 +10,7 @@ import pytest
 
 from companion.games import art_of_war as aow
 from companion.games import art_of_war_data as aow_data
-from companion.games.base import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
     at_phase,

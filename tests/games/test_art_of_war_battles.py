@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.games import art_of_war as aow
-from companion.games.base import BadValue, NotAllowed, RulesError
+from companion.games.kit import BadValue, NotAllowed, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
     at_phase,

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from companion.games import GAMES
-from companion.games.base import RulesError
+from companion.games.kit import RulesError
 from tests.secrecy.driver import apply_action, draw_step, players_for, random_options
 
 DECLARING = sorted(gid for gid, game in GAMES.items() if game.private_view is not None)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion.games import quorsum as Q
-from companion.games.base import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
 from companion.games.samurai_sword import GAME
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
@@ -111,7 +111,6 @@ def test_the_game_is_registered_with_its_id_name_player_counts_and_options() -> 
     assert options["deal"].default == "app"
     assert {c[0] for c in options["deal"].choices} == {"app", "manual"}
     assert options["ninja_stars"].default is True
-    assert set(GAME.seat_setup) == {"enter_role", "enter_character"}
 
 
 @pytest.mark.parametrize(

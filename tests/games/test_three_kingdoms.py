@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
 from companion.games.three_kingdoms import GAME, hit_chance, top_die_chances
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -1041,7 +1041,7 @@ def test_every_event_of_a_long_random_game_is_described_and_the_state_stays_json
 
 
 def test_out_of_range_parameters_are_refused_before_the_module_sees_them():
-    from companion.params import BadInput, coerce
+    from companion.games.kit.params import BadInput, coerce
 
     expand = GAME.actions["expand"].params
     with pytest.raises(BadInput):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import BadValue
+from companion.games.kit import BadValue
 from companion.games.three_kingdoms import GAME, parse_faces
 
 from .test_three_kingdoms import ANN, BOB, act, add_city, new, raw

@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games import GAMES
-from companion.games.base import Event, Game, RulesError, State
+from companion.games.kit import Event, Game, RulesError, State
+from companion.games.kit.params import coerce_options
 from companion.live import Hub
-from companion.params import coerce_options
 from companion.store import Store
 from companion.tables import (
     HOST,

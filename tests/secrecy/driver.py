@@ -13,11 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games import GAMES
-from companion.games.base import Action, Actor, Event, Game, NotAllowed, Param, RulesError, State
-from companion.params import BadInput, coerce
-from companion.tables import action_rng
-
-from ..tally_game import GAME as TALLY
+from companion.games.example import GAME as TALLY
+from companion.games.kit import Action, Actor, Event, Game, NotAllowed, Param, RulesError, State
+from companion.games.kit.driver import action_rng
+from companion.games.kit.params import BadInput, coerce
 
 Hint = Callable[[State, dict[str, Any], Actor, str, Any], dict[str, Any] | None]
 

@@ -23,7 +23,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import State
+from companion.games.kit import State
 
 Scrambler = Callable[[State, int, Any], State]
 Redraw = Callable[[State, int, dict[str, Any], Any], dict[str, Any] | None]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import Actor, Event, NotAllowed, Rng, State
+from companion.games.example import rules as tally
+from companion.games.example.view import view as tally_view
+from companion.games.kit import Actor, Event, NotAllowed, Rng, State
 
-from .. import tally_game as tally
 from .scramblers import redraw_tally as redraw
 
 __all__ = ["redraw"]
@@ -16,14 +17,14 @@ __all__ = ["redraw"]
 
 def view_shows_secrets(state: State, viewer: Actor) -> dict[str, Any]:
     """Every secret number on every screen."""
-    return tally.view(state, viewer) | {"all": [p["secret"] for p in state["players"]]}
+    return tally_view(state, viewer) | {"all": [p["secret"] for p in state["players"]]}
 
 
 def view_counts_bids(state: State, viewer: Actor) -> dict[str, Any]:
     """Something derived from the sealed bids (how many are high), on every screen."""
     rnd = state.get("sealed")
     high = sum(1 for c in rnd["choices"] if c is not None and c >= 50) if rnd else 0
-    return tally.view(state, viewer) | {"high_bids": high}
+    return tally_view(state, viewer) | {"high_bids": high}
 
 
 def allowed_by_secret(state: State, actor: Actor) -> list[str]:

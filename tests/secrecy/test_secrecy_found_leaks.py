@@ -6,7 +6,7 @@ import copy
 import random
 
 from companion.games import GAMES
-from companion.games.base import State
+from companion.games.kit import State
 from companion.tables import PUBLIC, Viewer
 from companion.web.screens import visible
 

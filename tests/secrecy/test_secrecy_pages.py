@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import companion.tables as tables_module
-from companion.games.base import RulesError
+from companion.games.kit import RulesError
 from companion.tables import HOST, Viewer
 
 from ..conftest import csrf, first_stream_message

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.games.base import Event, Game, RulesError
+from companion.games.example import GAME as TALLY
+from companion.games.kit import Event, Game, RulesError
 
-from ..tally_game import GAME as TALLY
 from . import tally_game_leaks
 from .checker import Leak, Reveals, run
 from .driver import GAME_IDS, all_games, apply_action, draw_step, players_for, random_options

@@ -4,13 +4,13 @@ Everything a player or API client sends passes through here before a game sees i
 fields, wrong types, out-of-range numbers and oversized values are refused with a
 ``BadInput`` (HTTP 400) whose message the viewer reads in their own language.
 
->>> from companion.games.base import Param
+>>> from companion.games.kit import Param
 >>> coerce([Param("delta", "int", min=-3, max=3)], {"delta": "2"}, players=4)
 {'delta': 2}
 >>> coerce([Param("seat", "seat")], {"seat": 9}, players=4)
 Traceback (most recent call last):
 ...
-companion.params.BadInput: Seat 9 does not exist.
+companion.errors.BadInput: Seat 9 does not exist.
 """
 
 from __future__ import annotations
@@ -18,16 +18,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .games.base import N_, Option, Param, RulesError
+from ...errors import BadInput
+from ...text import N_
+from .contract import Option, Param
+
+__all__ = ["BadInput", "coerce", "coerce_one", "coerce_options"]
 
 MAX_INT = 10**6
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,8}")
-
-
-class BadInput(RulesError):
-    """The request itself is malformed (HTTP 400)."""
-
-    status = 400
 
 
 def _int(name: str, value: Any, lo: int | None, hi: int | None) -> int:

@@ -1,0 +1,91 @@
+"""The game kit: the one vocabulary every game speaks, and all a game may import.
+
+It imports nothing above it (only the ground floor: ``companion.text`` and
+``companion.errors``). A game imports the kit, its own package and the standard library.
+
+- ``contract``: Game, Action, Param, Option, Outcome and ScoreRow;
+- ``allowed``: who may act and when, derived from the actions' declarations;
+- ``phases``: named phases with enter hooks, registered by the part that owns them;
+- ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
+- ``counters``: bounded counters and the one logged correction (from → to, by whom);
+- ``lines``: history lines as tables from event type to line, names from the seats;
+- ``odds``, ``seats``, ``draws``: chances in one shape, turn order, the table's draws;
+- ``params``: untrusted input turned into an action's parameters;
+- ``driver``: how an action is applied, for the platform and every rules suite.
+"""
+
+from __future__ import annotations
+
+from ...errors import BadInput, BadValue, NotAllowed, RulesError
+from ...text import AS_IS, N_, T, Text, as_is
+from . import draws, odds, sealed
+from .allowed import derive_allowed, who_when_table
+from .contract import (
+    ANYONE,
+    HOST,
+    RESULT_DOC,
+    SEAT,
+    SHELL_VIEW_KEYS,
+    TURN,
+    TURN_OR_HOST,
+    Action,
+    ActionFn,
+    Actor,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    Param,
+    Rng,
+    ScoreRow,
+    State,
+)
+from .counters import Counter, correct, correction_line
+from .lines import Lines, name_of
+from .phases import Phases
+from .seats import next_seat, others, require_seat_or_host, turn_order
+
+__all__ = [
+    "ANYONE",
+    "AS_IS",
+    "HOST",
+    "N_",
+    "RESULT_DOC",
+    "SEAT",
+    "SHELL_VIEW_KEYS",
+    "TURN",
+    "TURN_OR_HOST",
+    "Action",
+    "ActionFn",
+    "Actor",
+    "BadInput",
+    "BadValue",
+    "Counter",
+    "Event",
+    "Game",
+    "Lines",
+    "NotAllowed",
+    "Option",
+    "Outcome",
+    "Param",
+    "Phases",
+    "Rng",
+    "RulesError",
+    "ScoreRow",
+    "State",
+    "T",
+    "Text",
+    "as_is",
+    "correct",
+    "correction_line",
+    "derive_allowed",
+    "draws",
+    "name_of",
+    "next_seat",
+    "odds",
+    "others",
+    "require_seat_or_host",
+    "sealed",
+    "turn_order",
+    "who_when_table",
+]

@@ -1,0 +1,225 @@
+"""The contract between a game and the platform: Game, Action, Param, Option, Outcome.
+
+A game is a package under ``companion/games/`` whose ``__init__`` exposes ``GAME = Game(...)``.
+Its rules are pure: no Flask, no database, no clock and no global ``random``. Randomness
+arrives as an ``Rng`` the platform derives from the table's seed and the action's place in the
+log, so replaying the log gives the same state every time.
+
+State is plain JSON data (dicts, lists, str, int, float, bool, None). The platform hands every
+action function its own copy of the state, so a function may change it freely and raise a
+``RulesError`` at any point: a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ...text import Text
+
+State = dict[str, Any]
+Event = dict[str, Any]
+# The viewer or actor: a seat index (0-based) or None for the table screen / host.
+Actor = int | None
+
+
+class Rng(Protocol):
+    """The part of ``random.Random`` a game may use (the platform passes a seeded one)."""
+
+    def random(self) -> float: ...
+    def randint(self, a: int, b: int) -> int: ...
+    def choice(self, seq: Any) -> Any: ...
+    def shuffle(self, x: list[Any]) -> None: ...
+    def sample(self, population: Any, k: int) -> list[Any]: ...
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action. The platform coerces and range-checks it before the game sees it.
+
+    kind: "int" (min/max inclusive), "seat" (0..players-1), "choice" (one of ``choices``),
+    "bool", "str" (max_len), "ints" (a list of ints, each within min/max, up to max_len items),
+    "seats" (a list of distinct seats), "choices" (a list of choices). ``optional`` params may
+    be missing: the game then gets ``default``.
+    """
+
+    name: str
+    kind: str
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    default: Any = None
+    max_len: int = 64
+    label: str = ""  # msgid shown next to the input, when a generic form shows it
+
+
+ActionFn = Callable[[State, Actor, dict[str, Any], Rng], list[Event]]
+
+# Who may use an action (``Action.who``): the host (the table screen), any seat, the seat
+# whose turn it is, that seat or the host, or anyone at the table.
+HOST, SEAT, TURN, TURN_OR_HOST, ANYONE = "host", "seat", "turn", "turn or host", "anyone"
+WHO = (HOST, SEAT, TURN, TURN_OR_HOST, ANYONE)
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action type: ``fn(state, actor, params, rng) -> events`` changes its copy of state.
+
+    ``who`` and ``phases`` declare who may use it and when (``None``: in every phase);
+    ``when(state, actor)`` adds what else must hold (a sealed round open, an option on). The
+    kit's ``allowed`` derives the buttons from these, and the docs' who/when tables are
+    generated from them.
+    """
+
+    type: str
+    fn: ActionFn
+    params: tuple[Param, ...] = ()
+    label: str = ""  # msgid for the button
+    doc: str = ""  # one line for docs/ and /api/games
+    # A correction of the board (a counter, an owner, a score set by hand), not a move of
+    # play. When the host's correction would end the game or reveal something, the platform
+    # asks the host to confirm first, naming what it will show.
+    correction: bool = False
+    who: str = ANYONE
+    phases: tuple[str, ...] | None = None
+    when: Callable[[State, Actor], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option chosen at setup. kind: "bool", "choice" (value, msgid) pairs, or "int"."""
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    choices: tuple[tuple[str, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of the final score: a player (or a team, ``seat`` None) and its arithmetic."""
+
+    seat: int | None
+    label: Text
+    score: int | float | None
+    won: bool
+    lines: list[Text] = field(default_factory=list)  # each step a person can check
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "label": self.label,
+            "score": self.score,
+            "won": self.won,
+            "lines": list(self.lines),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as python-chess's ``Outcome``: why, who won, and the scores.
+
+    ``extra`` holds what a game adds to its result sheet (a tie-break explained, say).
+    """
+
+    reason: Text
+    headline: Text
+    winners: list[int]
+    rows: list[ScoreRow]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as the platform shows and serves it (see ``RESULT_DOC``)."""
+        return {
+            "reason": self.reason,
+            "headline": self.headline,
+            "winners": list(self.winners),
+            "rows": [row.as_dict() for row in self.rows],
+            **self.extra,
+        }
+
+
+RESULT_DOC = """result(state) once the game is over (an Outcome, served as):
+{
+  "reason": Text,                      # why it ended
+  "headline": Text,                    # who won, in words
+  "winners": [seat, ...],
+  "rows": [                            # one per player, then one per team if the game has teams
+    {"seat": int | None, "label": Text, "score": int | float | None, "won": bool,
+     "lines": [Text, ...]}             # each line of the arithmetic a person can check
+  ]
+}"""
+
+SHELL_VIEW_KEYS = ("players", "turn", "round", "phase", "over")
+"""Keys every view has, for the shell around the game's own partials:
+
+- players: [{"seat": int, "name": str, ...public per-player data}]
+- turn: seat whose turn it is, or None
+- round: int or None
+- phase: msgid or None (e.g. N_("Draw"))
+- over: bool
+A seat's view also has "me": that seat's own (private) data.
+"""
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the platform needs to run one game.
+
+    - ``setup(players, options, rng) -> state``: ``players`` are names in seat order, ``options``
+      already validated against ``options`` (defaults filled in).
+    - ``actions``: type -> Action.
+    - ``allowed(state, actor) -> list[str]``: the action types this viewer may use right now
+      (drives the buttons; the platform refuses any other type before calling the game). The
+      kit's ``derive_allowed`` builds it from the actions' declarations.
+    - ``view(state, viewer) -> dict``: exactly what this viewer may see (None = table screen,
+      which the host also sees). It must contain the keys of ``SHELL_VIEW_KEYS``.
+    - ``result(state) -> Outcome | None``: None while the game runs.
+    - ``describe(event, players) -> Text``: the history line for an event; names come from
+      ``players`` (the seats' names), so events carry seats, not names.
+    - ``private``: what a seat keeps hidden, in words for the docs ("role", "hand"); empty for a
+      game with no secrets. The secrecy suite reads it: a game with secrets must say how to
+      scramble them.
+    - ``sealed``: does the game choose in secret and reveal at once (sealed rounds)?
+    - ``events`` may carry ``"to": [seats]``: then only those seats ever see that history line.
+    - ``reveals``: event type -> msgid naming what it shows ("the province's two cards turned
+      face up"). An action with one of these events is a barrier that undo never steps back
+      across; a sealed round's reveal and the end of a game with secrets are barriers too.
+    - ``private_view(state, seat) -> dict`` (optional): for a game whose seat view is exactly
+      the table's view plus ``"me"``, that seat's ``"me"``. The platform then builds the public
+      part once per change instead of once per phone (tests check the two ways agree).
+    """
+
+    id: str
+    name: str  # msgid, e.g. N_("Samurai Sword")
+    min_players: int
+    max_players: int
+    setup: Callable[[list[str], dict[str, Any], Rng], State]
+    actions: dict[str, Action]
+    allowed: Callable[[State, Actor], list[str]]
+    view: Callable[[State, Actor], dict[str, Any]]
+    result: Callable[[State], Outcome | dict[str, Any] | None]
+    describe: Callable[[Event, list[str]], Text]
+    private: tuple[str, ...]
+    sealed: bool
+    options: tuple[Option, ...] = ()
+    private_view: Callable[[State, int], dict[str, Any]] | None = None
+    reveals: dict[str, str] = field(default_factory=dict)
+    # The game's phases in order, (name, msgid), as its ``Phases`` declares them: the docs'
+    # who/when table names them.
+    phases: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def secrets(self) -> bool:
+        """Does any seat keep something hidden? (Then the end of the game reveals it.)"""
+        return bool(self.private)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """The result as plain data (None while the game runs)."""
+        found = self.result(state)
+        return found.as_dict() if isinstance(found, Outcome) else found

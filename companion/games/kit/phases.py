@@ -1,0 +1,68 @@
+"""Named phases (and steps inside them) with enter hooks, registered by the parts that own them.
+
+A game lists its phases once, each with a msgid for the screens; each part of the game
+registers what happens on entering its own phase (``@phases.on_enter("war")``), so the
+function that moves the game on never has to import every part. Entering a phase sets
+``state["phase"]`` and returns the hooks' events.
+
+>>> phases = Phases([("draw", "Draw"), ("play", "Play")])
+>>> @phases.on_enter("play")
+... def _(state):
+...     return [{"type": "PlayBegins"}]
+>>> state = {"phase": "draw"}
+>>> phases.enter(state, "play"), state["phase"], phases.label("play")
+([{'type': 'PlayBegins'}], 'play', 'Play')
+>>> phases.after("draw"), phases.after("play")
+('play', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .contract import Event, State
+
+Hook = Callable[[State], list[Event]]
+
+
+class Phases:
+    """The phases of a game in order, their labels and their enter hooks."""
+
+    def __init__(self, phases: Sequence[tuple[str, str]], key: str = "phase") -> None:
+        self.order = [name for name, _label in phases]
+        self.labels = dict(phases)
+        self.key = key
+        self._hooks: dict[str, list[Hook]] = {name: [] for name in self.order}
+
+    def on_enter(self, name: str) -> Callable[[Hook], Hook]:
+        """Register ``hook(state) -> events`` to run whenever the game enters ``name``."""
+        if name not in self._hooks:
+            raise ValueError(f"no phase {name!r}")
+
+        def register(hook: Hook) -> Hook:
+            self._hooks[name].append(hook)
+            return hook
+
+        return register
+
+    def enter(self, state: State, name: str) -> list[Event]:
+        """Move ``state`` into phase ``name`` and run its hooks, in the order registered."""
+        if name not in self._hooks:
+            raise ValueError(f"no phase {name!r}")
+        state[self.key] = name
+        events: list[Event] = []
+        for hook in self._hooks[name]:
+            events.extend(hook(state))
+        return events
+
+    def label(self, name: str | None) -> str | None:
+        """The msgid the screens show for a phase."""
+        return None if name is None else self.labels.get(name)
+
+    def after(self, name: str) -> str | None:
+        """The phase that follows ``name`` (None after the last)."""
+        at = self.order.index(name)
+        return self.order[at + 1] if at + 1 < len(self.order) else None
+
+    def current(self, state: State) -> str | None:
+        return state.get(self.key)

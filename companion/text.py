@@ -1,0 +1,36 @@
+"""Words a person reads, before they are translated: msgids and ``Text`` pairs.
+
+The ground floor under the games, the kit and the web alike: it imports nothing. Every piece
+of text is an English msgid (marked with ``N_``) or a ``Text``, ``[msgid, params]`` built with
+``T``; the web layer translates it in the viewer's language. A param whose key ends in ``_t``
+is itself a msgid (or a ``Text``) and is translated before it is put in place.
+
+>>> T("{name} lost {n} health", name="Ann", n=2)
+['{name} lost {n} health', {'name': 'Ann', 'n': 2}]
+>>> as_is("Ann")
+['{name}', {'name': 'Ann'}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Text = list[Any]  # [msgid, {params}]
+
+# A msgid that no catalogue translates: a player's name shown as it is, where a Text is wanted.
+AS_IS = "{name}"
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for translation without translating it (the web layer does)."""
+    return msgid
+
+
+def T(msgid: str, **params: Any) -> Text:
+    """A translatable line with parameters: ``T("{name} lost {n} health", name="Ann", n=2)``."""
+    return [msgid, params]
+
+
+def as_is(name: str) -> Text:
+    """A name (a player's, say) as a Text that is never translated."""
+    return [AS_IS, {"name": name}]
