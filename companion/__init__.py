@@ -28,7 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .live import Hub
     from .store import Store
     from .tables import Tables
-    from .web import api, assets, errors, fragments, i18n, pages, security, stream
+    from .web import api, assets, cache, errors, fragments, i18n, pages, security, stream
     from .web.templating import App
 
     app = App(
@@ -68,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     i18n.init_app(app)
     fragments.init_app(app)
+    cache.init_app(app)
     assets.init_app(app, _resource_dir("static"))
     security.init_app(app)
     errors.init_app(app)

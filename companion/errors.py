@@ -4,7 +4,8 @@ The ground floor under the games, the kit and the web. An error carries a stable
 (part of the JSON API) and an English msgid with ``params``; the web layer translates it and
 picks the HTTP status from the error's class (``companion.web.errors``), as python-chess names
 ``IllegalMoveError`` without knowing who reports it. A message never contains a secret that
-the asker may not know.
+the asker may not know. ``CannotSave`` sits here too: the store raises it, the web answers it,
+and neither needs to import the other for that.
 
 >>> err = NotAllowed("not_your_turn", "It is {name}'s turn.", name="Ann")
 >>> err.code, str(err), isinstance(err, RulesError)
@@ -65,3 +66,11 @@ class TooManyAttempts(RulesError):
 
 class CsrfError(RulesError):
     """A form post without this session's CSRF token."""
+
+
+class CannotSave(Exception):
+    """The database refused a write (disk full, read-only, I/O error): nothing was changed.
+
+    Not a refusal (no rule said no, and the asker did nothing wrong), so not a ``RulesError``:
+    the store raises it, and the web answers 503 with a message that names no file or disk.
+    """

@@ -20,7 +20,6 @@ class Subscription:
         self.hub = hub
         self.table_id = table_id
         self._event = threading.Event()
-        self.version = -1
 
     def wait(self, timeout: float) -> bool:
         """Wait for a new version (True) or the timeout (False, time for a heartbeat)."""
@@ -62,8 +61,7 @@ class Hub:
         for sub in subs:
             sub.wake()
 
-    def count(self, table_id: str | None = None) -> int:
+    def count(self, table_id: str) -> int:
+        """How many streams watch this table (a watched table stays in memory)."""
         with self._lock:
-            if table_id is not None:
-                return len(self._subs.get(table_id, ()))
-            return sum(len(s) for s in self._subs.values())
+            return len(self._subs.get(table_id, ()))

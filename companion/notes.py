@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .games.kit import Actor, Event
-from .text import N_, T, Text
+from .text import N_, T, Text, as_is
 
 Note = tuple[Actor, dict[str, Any], list[Event]]
 NOTE_EVENTS = frozenset(
@@ -105,11 +105,7 @@ def describe(event: Event, players: list[str], inner: Callable[[Event], Text]) -
 
 def _who(by: Actor, players: list[str]) -> Text:
     """Who did it, as a Text: the host's phrase is translated, a player's name never is."""
-    return T("the table screen") if by is None else [AS_IS, {"name": players[by]}]
-
-
-# A Text that shows a name as it is: "{name}" has no entry in any catalogue.
-AS_IS = "{name}"
+    return T("the table screen") if by is None else as_is(players[by])
 
 
 def _cursor_line(event: Event, players: list[str], inner: Callable[[Event], Text]) -> Text:

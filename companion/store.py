@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import CannotSave
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -161,10 +163,6 @@ def _private_file(path: Path) -> None:
     os.close(fd)
     if path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)
-
-
-class CannotSave(Exception):
-    """The database refused a write (disk full, read-only, I/O error): nothing was changed."""
 
 
 class Store:

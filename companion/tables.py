@@ -14,9 +14,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import notes
 from .errors import (
@@ -28,11 +27,11 @@ from .errors import (
     RulesError,
     Unauthorized,
 )
-from .games import GAMES, sealed
-from .games.kit import Actor, Event, Game, State
+from .games import GAMES
+from .games.kit import Actor, Event, Game, State, sealed
 from .games.kit.driver import checked, fresh_copy, run, setup_rng
 from .games.kit.params import coerce_options
-from .live import Hub
+from .live import Hub, Subscription
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_, T, Text
 
@@ -65,9 +64,12 @@ PUBLIC = Viewer("public")
 HOST = Viewer("host")
 
 
-@dataclass
+# eq=False: a table is itself, not its value. Two loads of one log are two tables, and the web
+# keys what it renders for a table by the table object (``companion.web.cache``).
+@dataclass(eq=False)
 class Loaded:
-    """A table as the server holds it in memory: its state, rebuilt from the log."""
+    """A table as the server holds it in memory: its state, rebuilt from the log, its most
+    recent rows and its counters. What the screens derive from it lives in the web layer."""
 
     id: str
     game: Game
@@ -83,32 +85,9 @@ class Loaded:
     last_seq: int = 0
     active_rows: int = 0  # rows that count (undone == 0): is there anything to undo?
     undone_rows: int = 0  # rows a redo can bring back
-    # Things derived from one version (views, rendered HTML), dropped when the version moves.
-    _memo: dict[Any, Any] = field(default_factory=dict)
-    _memo_version: int = -1
-
-    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
-        """``make()`` computed once per version of this table."""
-        if self._memo_version != self.version:
-            self._memo = {}
-            self._memo_version = self.version
-        if key not in self._memo:
-            self._memo[key] = make()
-        return self._memo[key]
-
-    def view(self, actor: Actor) -> dict[str, Any]:
-        """``game.view`` for this viewer, computed once per version.
-
-        A game with ``private_view`` gets a seat's view as the shared public view plus that
-        seat's own part, so seven phones cost one public view, not seven.
-        """
-        game = self.game
-        if actor is None or game.private_view is None:
-            return self.memo(("view", actor), lambda: game.view(self.state, actor))
-        public = self.view(None)
-        return self.memo(
-            ("view", actor), lambda: {**public, "me": game.private_view(self.state, actor)}
-        )
+    # (version, the claimed seats' token digests): every request asks who its token is, and
+    # the digests change only with the version (a claim or a new code moves it).
+    seat_hash_memo: tuple[int, list[tuple[int, str]]] | None = field(default=None, repr=False)
 
     @property
     def next_seq(self) -> int:
@@ -127,6 +106,26 @@ class Created:
     id: str
     host_token: str
     join_codes: list[str]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat as the screens list it, as plain data."""
+
+    seat: int
+    name: str
+    joined: bool
+    phones: int  # how many phones have held it (a public fact: every claim is a public line)
+    join_code: str | None  # until the seat is claimed; only the host's screen may show it
+    qr_key: str | None  # a key of that code: a re-issued seat's QR gets a new URL
+
+
+class RecentTable(NamedTuple):
+    """A table on the home page's list of recent tables."""
+
+    id: str
+    game: str
+    players: list[str]
 
 
 def new_token() -> str:
@@ -306,8 +305,11 @@ class Tables:
         raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
 
     def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
-        """The claimed seats' token digests; they change only with the table's version."""
-        return loaded.memo("seat_hashes", lambda: self.store.seat_token_hashes(loaded.id))
+        """The claimed seats' token digests, read from the store once per table version."""
+        version, found = loaded.version, loaded.seat_hash_memo
+        if found is None or found[0] != version:
+            found = loaded.seat_hash_memo = (version, self.store.seat_token_hashes(loaded.id))
+        return found[1]
 
     def claim(self, code: Any) -> tuple[str, int, str]:
         """Claim a seat with a join code: (table_id, seat, new seat token).
@@ -368,6 +370,36 @@ class Tables:
         loaded.last_seq = seq
         loaded.version = version
         loaded.keep_recent()
+
+    # -- what the web reads besides a table's state --------------------------------------
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """Every seat in order: its player, whether a phone holds it, how many have, and its
+        join code until it is claimed."""
+        players = self.load(table_id).players
+        return [
+            SeatRow(
+                seat=seat,
+                name=players[seat],
+                joined=joined,
+                phones=phones,
+                join_code=code,
+                qr_key=digest(code)[:10] if code else None,
+            )
+            for seat, code, joined, phones in self.store.seats(table_id)
+        ]
+
+    def join_code(self, table_id: str, seat: int) -> str | None:
+        """The seat's join code while nobody has claimed it (None once claimed, or no seat)."""
+        return next((row.join_code for row in self.seats(table_id) if row.seat == seat), None)
+
+    def recent(self, limit: int = 20) -> list[RecentTable]:
+        """The tables created last, newest first."""
+        return [RecentTable(*row) for row in self.store.recent_tables(limit)]
+
+    def subscribe(self, table_id: str) -> Subscription:
+        """A wake-up for each new version of the table; a table watched stays in memory."""
+        return self.hub.subscribe(table_id)
 
     # -- changing a table ---------------------------------------------------------------
 

@@ -125,3 +125,44 @@ def test_each_games_docs_page_has_the_who_when_table_of_its_declarations(game):
 
     page = (gamedocs.DOCS / f"{game}.md").read_text(encoding="utf-8")
     assert gamedocs.block(GAMES[game]) in page, "run: python -m companion.gamedocs"
+
+
+WEB_DIR = Path(i18n_tools.PACKAGE) / "web"
+
+
+def store_reaches(source: str, package: str = "companion.web") -> list[str]:
+    """Where a module of ``package`` reaches the store: an import of ``companion.store``, or
+    ``.store`` / ``.hub`` on anything (the pipeline object's store and live hub)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+            if node.level == 0:
+                base = ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            modules = [module] + [f"{module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Attribute) and node.attr in ("store", "hub"):
+            found.append(f"line {node.lineno}: .{node.attr}")
+        for module in modules:
+            if module == "companion.store" or module.startswith("companion.store."):
+                found.append(f"line {node.lineno}: imports {module}")
+    return found
+
+
+def test_the_store_check_can_fail():
+    assert store_reaches("from ..store import digest")
+    assert store_reaches("from .. import store")
+    assert store_reaches("import companion.store")
+    assert store_reaches("tables().store.seats(1)")
+    assert store_reaches("pipeline.hub.subscribe(1)")
+    assert not store_reaches("from ..tables import Tables\ntables().seats(1)")
+
+
+@pytest.mark.parametrize("path", sorted(WEB_DIR.glob("*.py")), ids=lambda p: p.name)
+def test_the_web_reaches_the_store_and_the_hub_only_through_the_pipeline(path):
+    """The web speaks to ``Tables`` (``seats``, ``recent``, ``subscribe``, ``join_code``...);
+    only ``Tables`` speaks to the store and the live hub."""
+    assert store_reaches(path.read_text(encoding="utf-8")) == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import art_of_war, quorsum, samurai_sword, sun_tzu, three_kingdoms
-from .base import Game
+from .kit import Game
 
 GAMES: dict[str, Game] = {
     g.id: g

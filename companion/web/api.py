@@ -15,7 +15,7 @@ from ..games import GAMES
 from ..games.kit import Game
 from ..tables import Viewer
 from ..text import N_
-from . import auth
+from . import auth, cache
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
 from .security import create_limit, limited
@@ -148,7 +148,7 @@ def act(table_id: str) -> Response:
     return jsonify(
         {
             "version": version,
-            "view": loaded.view(viewer.actor),
+            "view": cache.view(loaded, viewer.actor),
             "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
         }
     )

@@ -26,12 +26,6 @@ def remember(kind: str, table_id: str, token: str) -> None:
     session.permanent = True
 
 
-def forget(kind: str, table_id: str) -> None:
-    tokens = dict(session.get(kind, {}))
-    tokens.pop(table_id, None)
-    session[kind] = tokens
-
-
 def table_viewer(tables: Tables, table_id: str) -> Viewer:
     """The table screen's viewer: the host if this browser created the table, else the public."""
     token = session.get("host", {}).get(table_id)

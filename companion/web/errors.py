@@ -11,8 +11,7 @@ from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
 from .. import errors
-from ..errors import ConfirmFirst, RulesError
-from ..store import CannotSave
+from ..errors import CannotSave, ConfirmFirst, RulesError
 from ..text import N_
 from .i18n import translate
 

@@ -55,9 +55,7 @@ def healthz() -> Response:
 
 @bp.get("/")
 def home() -> str:
-    return render_template(
-        "home.html", games=list(GAMES.values()), recent=tables().store.recent_tables(8)
-    )
+    return render_template("home.html", games=list(GAMES.values()), recent=tables().recent(8))
 
 
 @bp.get("/new/<game_id>")
@@ -142,8 +140,7 @@ def print_codes(table_id: str) -> str:
 @bp.get("/t/<table_id>/seats/<int:seat>/qr.svg")
 def seat_qr(table_id: str, seat: int) -> Response:
     _host_only(table_id)
-    codes = {n: code for n, code, _joined, _phones in tables().store.seats(table_id)}
-    code = codes.get(seat) or abort(404)
+    code = tables().join_code(table_id, seat) or abort(404)
     response = Response(qr.svg(join_url(code)), mimetype="image/svg+xml")
     # The URL carries a key of the code (?k=), so a re-issued code gets a new URL.
     response.headers["Cache-Control"] = "private, max-age=3600"

@@ -17,9 +17,9 @@ from markupsafe import Markup
 
 from .. import notes
 from ..games.kit import Action, Event, sealed
-from ..store import digest
 from ..tables import PUBLIC, Loaded, Tables, Viewer
 from ..text import Text
+from . import cache
 from .auth import viewer_csrf
 from .i18n import lang
 
@@ -155,14 +155,14 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
     is_host = viewer.kind == "host"
     return [
         SeatStatus(
-            seat=n,
-            name=loaded.players[n],
-            joined=joined,
-            join_url=join_url(code) if is_host and code else None,
-            qr_key=digest(code)[:10] if is_host and code else None,
-            phones=phones,
+            seat=row.seat,
+            name=row.name,
+            joined=row.joined,
+            join_url=join_url(row.join_code) if is_host and row.join_code else None,
+            qr_key=row.qr_key if is_host else None,
+            phones=row.phones,
         )
-        for n, code, joined, phones in loaded.memo("seats", lambda: tables().store.seats(loaded.id))
+        for row in cache.memo(loaded, "seats", lambda: tables().seats(loaded.id))
     ]
 
 
@@ -170,7 +170,7 @@ def history_lines(loaded: Loaded, viewer: Viewer) -> tuple[list[HistoryLine], li
     """The newest history lines this viewer may read, and the latest action's public lines."""
     history: list[HistoryLine] = []
     latest: list[Text] = []
-    for seq, events in loaded.memo("history", lambda: described_rows(loaded)):
+    for seq, events in cache.memo(loaded, "history", lambda: described_rows(loaded)):
         lines = [
             HistoryLine(seq, text, private)
             for text, private, event in events
@@ -194,7 +194,7 @@ def history_key(loaded: Loaded, viewer: Viewer) -> str:
     """Whose history this viewer reads: its own if a recent event is addressed to it
     (``to``), else the public one, which the table screen, the host and every other seat
     read too, so it is built once per version for all of them."""
-    addressed = loaded.memo("addressed", lambda: addressed_seats(loaded))
+    addressed = cache.memo(loaded, "addressed", lambda: addressed_seats(loaded))
     return viewer.key if viewer.kind == "seat" and viewer.seat in addressed else "public"
 
 
@@ -202,15 +202,16 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
     state = loaded.state
+    renders = cache.renders()
     # Shared by the screens of this version that read the same; templates only read them.
     # The host's seat list alone has join links, built for the address the host used.
     is_host = viewer.kind == "host"
     if is_host:
         seats = seat_statuses(loaded, viewer)
     else:
-        seats = loaded.memo("seat-list", lambda: seat_statuses(loaded, viewer))
-    history, latest = loaded.memo(
-        ("history", history_key(loaded, viewer)), lambda: history_lines(loaded, viewer)
+        seats = renders.memo(loaded, "seat-list", lambda: seat_statuses(loaded, viewer))
+    history, latest = renders.memo(
+        loaded, ("history", history_key(loaded, viewer)), lambda: history_lines(loaded, viewer)
     )
     can_undo, can_redo = tables().can_undo(loaded)
     return Screen(
@@ -219,18 +220,20 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         game_name=game.name,
         viewer=viewer,
         version=loaded.version,
-        view=loaded.view(viewer.actor),
+        view=renders.view(loaded, viewer.actor),
         allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
         actions=game.actions,
         seats=seats,
         history=history,
         latest=latest,
-        result=loaded.memo("result", lambda: game.outcome(state)),
+        result=renders.memo(loaded, "result", lambda: game.outcome(state)),
         can_undo=(is_host and can_undo)
         or (viewer.kind == "seat" and tables().own_last(loaded, viewer.seat)),
         can_redo=is_host and can_redo,
         csrf=viewer_csrf(tables(), loaded.id, viewer),
-        post_url=loaded.memo(("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)),
+        post_url=renders.memo(
+            loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
+        ),
     )
 
 
@@ -245,7 +248,8 @@ def render_phones_public(loaded: Loaded) -> Markup:
     rendered from the table screen's view: once per version and language, for all phones.
     It holds no form and nothing of any seat's own, so sharing it cannot leak.
     """
-    return loaded.memo(
+    return cache.memo(
+        loaded,
         ("phones-public", lang()),
         lambda: Markup(render_template("seat/_public.html", s=screen(loaded, PUBLIC))),
     )
@@ -263,4 +267,4 @@ def render_live(loaded: Loaded, viewer: Viewer) -> str:
         shared = {"shared": render_phones_public(loaded)} if viewer.kind == "seat" else {}
         return render_template(live_template(viewer), s=screen(loaded, viewer), **shared)
 
-    return loaded.memo(key, render)
+    return cache.memo(loaded, key, render)

@@ -52,15 +52,15 @@ def _known_version() -> int:
 def _events(
     table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float, shown: int
 ) -> Iterator[str]:
-    store = tables()
-    sub = store.hub.subscribe(table_id)
+    pipeline = tables()
+    sub = pipeline.subscribe(table_id)
     try:
         yield "retry: 1500\n\n"
         while True:
-            loaded = store.load(table_id)
+            loaded = pipeline.load(table_id)
             if loaded.version != shown:
                 try:
-                    viewer = resolve(store, table_id)
+                    viewer = resolve(pipeline, table_id)
                 except RulesError as err:
                     # Only this phone's own stream: it may learn why its seat went.
                     reason = translate([err.message, err.params])

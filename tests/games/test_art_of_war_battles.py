@@ -3,11 +3,10 @@ and camp battles, the several-attackers rule, capture, and the tactic cards and 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from companion.games import art_of_war as aow
+from companion.games.art_of_war import board, combat, production
+from companion.games.art_of_war.war import deploy_targets
 from companion.games.kit import BadValue, NotAllowed, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
@@ -101,7 +100,7 @@ def test_city_defence_removes_attackers_and_the_winner_keeps_the_difference():
     )
     assert cps(state) == {1: 3, 0: 7}  # small city: defence 1 (owner at Peace)
     state, events = resolve(state)
-    assert aow._city(state, "city-1")["owner"] == 0
+    assert board.city(state, "city-1")["owner"] == 0
     assert state["p"][0]["at"]["city-1"] == 4 and "city-1" not in state["p"][1]["at"]
     assert state["p"][1]["tactics"] == 1  # compensation
     assert any(e["type"] == "CityCaptured" for e in events) and not state["over"]
@@ -131,17 +130,17 @@ def test_a_captured_city_brings_its_buildings_and_their_workers():
     )
     state = to_war(state, ["war", "peace"], [8, 0])
     state, _ = deploy(state, {0: {"city-1": 8}, 1: {}})
-    assert aow._workers(state, 1) == 2
+    assert board.workers(state, 1) == 2
     state, _ = resolve(state)
-    assert aow._works(state, 0, "windmill") == 1 and aow._works(state, 1, "windmill") == 0
-    assert aow._workers(state, 0) == 2 and aow._workers(state, 1) == 0
+    assert board.works(state, 0, "windmill") == 1 and board.works(state, 1, "windmill") == 0
+    assert board.workers(state, 0) == 2 and board.workers(state, 1) == 0
 
 
 def test_a_tie_for_the_highest_cp_loses_every_force_and_the_city_holds():
     state = war(plans={0: {"city-1": 4}, 1: {"city-1": 3}}, supply=(4, 3), neutral_cities=False)
     state, _ = resolve(state)
     assert state["p"][0]["at"] == {} and state["p"][1]["at"] == {}
-    assert aow._city(state, "city-1")["owner"] == 1
+    assert board.city(state, "city-1")["owner"] == 1
     assert [p["tactics"] for p in state["p"]] == [1, 1]
 
 
@@ -170,17 +169,19 @@ def test_with_several_attackers_a_tie_at_the_top_discards_every_force():
     )
     state, _ = resolve(state)
     assert all(p["at"] == {} for p in state["p"])
-    assert aow._city(state, "city-1")["owner"] == 1
+    assert board.city(state, "city-1")["owner"] == 1
 
 
 def test_city_defence_counts_war_earth_fort_great_wall_and_steadfast():
     state = plain(new_game(2))
     state = at_phase(state, 5, ["war", "peace"])
-    assert aow.city_defence(state, "castle-0") == 3 and aow.city_defence(state, "castle-1") == 2
+    assert (
+        combat.city_defence(state, "castle-0") == 3 and combat.city_defence(state, "castle-1") == 2
+    )
     set_buildings(state, 0, "earth_fort", "great_wall")
     state["p"][0]["advisor"] = "ye"
-    assert aow.city_defence(state, "castle-0") == 3 + 1 + 3 + 1
-    assert aow.city_defence(state, "centre") == 1
+    assert combat.city_defence(state, "castle-0") == 3 + 1 + 3 + 1
+    assert combat.city_defence(state, "centre") == 1
 
 
 def test_the_arrow_tower_removes_one_attacker_at_once():
@@ -221,7 +222,7 @@ def test_blacksmith_fighting_spirit_and_peerless_add_cp():
     state, _ = general(state, 0, "kou")
     # Using the General ends the Advisor: Fighting Spirit's +2 is gone, Peerless adds 7.
     assert cps(state)[0] == 7 + 3 + 7
-    assert state["p"][0]["general_used"] and not aow._advisor(state, 0, "chen")
+    assert state["p"][0]["general_used"] and not board.advisor(state, 0, "chen")
 
 
 @pytest.mark.parametrize(
@@ -289,7 +290,7 @@ def test_besiege_wei_sends_an_attacker_home_and_lure_the_tiger_empties_the_city(
     state = play(state, 0, "lure_tiger")
     assert state["p"][1]["at"] == {} and state["p"][1]["supply"] == 4
     state, _ = resolve(state)
-    assert aow._city(state, "city-1")["owner"] == 0 and state["p"][0]["at"]["city-1"] == 7
+    assert board.city(state, "city-1")["owner"] == 0 and state["p"][0]["at"]["city-1"] == 7
 
 
 def test_deceive_the_heavens_cancels_the_opponents_last_battle_card():
@@ -310,7 +311,7 @@ def test_battle_cards_need_a_battle_you_are_in():
     )
     state["p"][2]["tactics"] = 1
     with pytest.raises(NotAllowed):
-        aow.act_play_tactic(state, 2, {"card": "drums"}, random.Random(0))
+        do(state, 2, "play_tactic", card="drums")
 
 
 # --------------------------------------------------------------------------- capture and end
@@ -333,7 +334,7 @@ def test_capturing_a_main_castle_ends_the_game_at_once_with_five_points_and_the_
     state, _ = deploy(state, {0: {"castle-1": 10}, 1: {"castle-1": 5}})
     state, events = resolve(state)
     assert state["over"] and state["phase"] == 5
-    res = GAME.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [0]
     assert [r["seat"] for r in res["rows"]] == [0, 1]
     assert res["rows"][0]["score"] == 2 + 5 and res["rows"][1]["score"] == 12
@@ -497,7 +498,7 @@ def test_yellow_turbans_raid_a_city_with_one_more_cp_and_the_magistrate_is_immun
     assert current(state)["kind"] == "raid" and cps(state) == {1: 2, None: 4 - 2 + 1}
     state, _ = resolve(state)
     assert state["camps"][0]["bandits"] == 1 and state["p"][1]["at"] == {}
-    assert aow._city(state, "castle-1")["owner"] == 1 and not state["over"]
+    assert board.city(state, "castle-1")["owner"] == 1 and not state["over"]
     safe = plain(new_game(2))
     set_buildings(safe, 1, "magistrate")
     safe["event"]["current"] = "turbans"
@@ -533,7 +534,7 @@ def test_target_cards_need_another_player():
     state = plain(new_game(2))
     state["p"][0]["tactics"] = 1
     with pytest.raises(BadValue):
-        aow.act_play_tactic(state, 0, {"card": "pickpocket", "target": 0}, random.Random(0))
+        do(state, 0, "play_tactic", card="pickpocket", target=0)
     state["p"][0]["tactics"] = 0
     assert "play_tactic" not in GAME.allowed(state, 0)
 
@@ -553,7 +554,7 @@ def test_loot_a_burning_house_needs_a_player_who_lost_a_city_this_round():
     state["p"][1]["tactics"] = 2
     state["p"][0]["tactics"] = 1
     with pytest.raises(BadValue):
-        aow.act_play_tactic(state, 0, {"card": "loot_fire", "target": 1}, random.Random(0))
+        do(state, 0, "play_tactic", card="loot_fire", target=1)
     state["p"][1]["lost_city_round"] = state["round"]
     state, _ = do(state, 0, "play_tactic", card="loot_fire", target=1)
     assert state["p"][0]["tactics"] == 1 and state["p"][1]["tactics"] == 1
@@ -564,9 +565,9 @@ def test_borrow_the_road_takes_a_small_city_for_seven_but_never_a_castle():
     state["p"][0].update(money=9, tactics=2)
     state["p"][1]["at"] = {"city-1": 2}
     with pytest.raises(BadValue):
-        aow.act_play_tactic(state, 0, {"card": "borrow_road", "city": "castle-1"}, random.Random(0))
+        do(state, 0, "play_tactic", card="borrow_road", city="castle-1")
     state, _ = do(state, 0, "play_tactic", card="borrow_road", city="city-1")
-    assert aow._city(state, "city-1")["owner"] == 0 and state["p"][0]["money"] == 2
+    assert board.city(state, "city-1")["owner"] == 0 and state["p"][0]["money"] == 2
     assert state["p"][1]["at"] == {"castle-1": 2} and state["p"][1]["lost_city_round"] == 1
 
 
@@ -584,7 +585,7 @@ def test_white_colt_finishes_a_building_and_remove_the_firewood_demolishes_one()
     )
     set_buildings(state, 1, "pavilion")
     state = play(state, 0, "white_colt", building="courtyard")
-    assert aow._building(state, "courtyard")["done"]
+    assert board.building(state, "courtyard")["done"]
     state = play(state, 0, "remove_firewood", building="pavilion")
     assert all(b["key"] != "pavilion" for b in state["buildings"])
     state["buildings"].append(
@@ -606,8 +607,8 @@ def test_stars_move_swaps_one_of_your_buildings_with_another_players():
     set_buildings(state, 0, "latrine")
     set_buildings(state, 1, "courtyard")
     state = play(state, 0, "stars_move", building="latrine", building2="courtyard")
-    assert aow._owner(state, aow._building(state, "courtyard")) == 0
-    assert aow._owner(state, aow._building(state, "latrine")) == 1
+    assert board.owner(state, board.building(state, "courtyard")) == 0
+    assert board.owner(state, board.building(state, "latrine")) == 1
 
 
 def test_turn_the_trick_around_doubles_and_trade_depression_stops_your_buildings():
@@ -617,14 +618,14 @@ def test_turn_the_trick_around_doubles_and_trade_depression_stops_your_buildings
     set_buildings(state, 1, "windmill")
     state = play(state, 0, "counter_trick")
     state = play(state, 0, "depression", target=1)
-    assert [aow.production(state, s)["food"] for s in (0, 1)] == [3 + 4, 3]
+    assert [production.production(state, s)["food"] for s in (0, 1)] == [3 + 4, 3]
 
 
 def test_secretly_crossing_at_chencang_lets_a_player_at_peace_attack_a_city():
     state = at_phase(plain(new_game(2)), 4, ["peace", "peace"], "payments")
     state = play(state, 0, "chencang")
-    assert "castle-1" in aow.deploy_targets(state, 0)
-    assert "castle-0" not in aow.deploy_targets(state, 1)
+    assert "castle-1" in deploy_targets(state, 0)
+    assert "castle-0" not in deploy_targets(state, 1)
 
 
 def test_dragons_without_a_head_keep_the_targets_deployment():
@@ -651,7 +652,7 @@ def test_borrow_a_corpse_needs_a_discard_and_gives_a_card_back():
     state = plain(new_game(2))
     state["p"][0]["tactics"] = 1
     with pytest.raises(RulesError):
-        aow.act_play_tactic(state, 0, {"card": "borrow_corpse"}, random.Random(0))
+        do(state, 0, "play_tactic", card="borrow_corpse")
     state["played"] = ["drums"]
     state, _ = do(state, 0, "play_tactic", card="borrow_corpse")
     assert state["p"][0]["tactics"] == 1
@@ -731,14 +732,14 @@ def test_ambush_destroys_a_building_after_losing_a_city_and_keeps_the_advisor():
         general(state, 1, "ling", building="great_wall")
     state, _ = general(state, 1, "ling", building="courtyard")
     assert all(b["key"] != "courtyard" for b in state["buildings"])
-    assert aow._advisor(state, 1, "zengzi")
+    assert board.advisor(state, 1, "zengzi")
 
 
 def test_a_general_is_used_once_and_then_the_advisor_stops():
     state = plain(new_game(2))
     state["p"][0]["advisor"] = "zengzi"
     state, _ = general(state, 0, "huang")
-    assert not aow._advisor(state, 0, "zengzi")
+    assert not board.advisor(state, 0, "zengzi")
     assert "use_general" not in GAME.allowed(state, 0)
     assert GAME.view(state, 1)["players"][0]["general_t"] == "Huang Zun"
 
@@ -753,4 +754,4 @@ def test_twin_swallows_moves_up_to_two_soldiers_into_the_battle_at_a_dollar_each
     state, _ = do(state, 0, "twin_swallows", source="castle-0", n=2)
     assert state["p"][0]["at"] == {"city-1": 8, "castle-0": 2} and state["p"][0]["money"] == 3
     with pytest.raises(BadValue):
-        aow.act_twin_swallows(state, 0, {"source": "castle-0", "n": 1}, random.Random(0))
+        do(state, 0, "twin_swallows", source="castle-0", n=1)

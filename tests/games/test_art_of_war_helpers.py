@@ -1,29 +1,22 @@
-"""Helpers shared by The Art of War tests: drive the pure module the way the platform does."""
+"""Helpers shared by The Art of War tests: the kit's driver, for scenarios built by hand."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
 
-from companion.games import art_of_war as aow
+from companion.games.art_of_war import GAME
+from companion.games.kit.driver import apply
 
-GAME = aow.GAME
 
-
-def do(state: dict, actor: int | None, type_: str, rng: Any = None, **params: Any):
-    """Apply one action like the platform: allowed check, params with defaults, a copy."""
-    assert type_ in GAME.allowed(state, actor), (type_, actor, GAME.allowed(state, actor))
-    action = GAME.actions[type_]
-    full = {}
-    for p in action.params:
-        full[p.name] = params.pop(p.name, p.default)
-    assert not params, params
-    new = copy.deepcopy(state)
-    events = action.fn(new, actor, full, rng or random.Random(0))
+def do(state: dict, actor: int | None, type_: str, seq: int = 1, **params: Any):
+    """Apply one action as the platform does (``kit.driver.apply``: allowed, parameters
+    checked, a copy, the randomness of the action at ``seq``), then read its history lines."""
+    new, events = apply(GAME, state, actor, {"type": type_, **params}, seed=0, seq=seq)
+    names = [p["name"] for p in new["players"]]
     for e in events:
-        GAME.describe(e)
+        GAME.describe(e, names)
     assert json.loads(json.dumps(new)) == new
     return new, events
 

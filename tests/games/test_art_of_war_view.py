@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import random
 
-from companion.games import art_of_war as aow
+from companion.games.art_of_war import board, data, phone
+from companion.games.art_of_war.flow import PHASES
 from tests.games.test_art_of_war_helpers import (
     GAME,
     at_phase,
@@ -32,7 +33,7 @@ def test_the_phase_strip_numbers_phases_0_to_6_and_marks_the_current_one():
     state = plain(new_game(2))
     view = GAME.view(state, None)
     assert [p["n"] for p in view["phases"]] == list(range(7))
-    assert [p["name"] for p in view["phases"]] == list(aow.PHASES)
+    assert [p["name"] for p in view["phases"]] == [PHASES.labels[name] for name in PHASES.order]
     assert [p["current"] for p in view["phases"]] == [True] + [False] * 6
     assert view["steps"] == []
 
@@ -62,7 +63,7 @@ def test_every_location_has_a_label_and_the_used_events_have_names():
     assert view["map"]["labels"]["castle-1"] == ["{owner}'s main castle", {"owner": "P1", "n": 0}]
     state, _ = do(state, None, "next")
     event = GAME.view(state, None)["event"]
-    assert event["used_t"] == [aow.EVENTS[event["current"]]["name"]]
+    assert event["used_t"] == [data.EVENTS[event["current"]]["name"]]
 
 
 def test_the_auction_result_names_the_epic_it_sold():
@@ -74,7 +75,7 @@ def test_the_auction_result_names_the_epic_it_sold():
     epic = state["auction"]["epic"]
     state, _ = reveal(state, "bid", {0: 6, 1: 4, 2: 0}, "amount")
     result = GAME.view(state, 2)["auction"]["result"]
-    assert result == {"winner": 0, "price": 4, "epic": epic, "epic_t": aow.EPICS[epic]["name"]}
+    assert result == {"winner": 0, "price": 4, "epic": epic, "epic_t": data.EPICS[epic]["name"]}
     assert GAME.view(state, 0)["me"]["blueprint_price"] == 4
 
 
@@ -84,7 +85,7 @@ def test_the_deployment_plan_starts_at_home_and_every_option_is_a_legal_deployme
     locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     assert plan["home"] == "castle-0" and plan["supply"] == 5
     assert plan["draft"] == [
-        {"loc": "castle-0", "label": aow._loc_label(state, "castle-0"), "n": 5}
+        {"loc": "castle-0", "label": board.loc_label(state, "castle-0"), "n": 5}
     ]
     assert plan["all_home"] == ",".join(["5"] + ["0"] * (len(locs) - 1))
     # At War every other place is open: a row each, with 0..5 soldiers.
@@ -141,9 +142,9 @@ def test_only_the_tactic_cards_playable_now_are_offered_with_what_they_need():
     state["p"][0]["tactics"] = state["p"][1]["tactics"] = 1
     cards = {c["key"]: c for c in GAME.view(state, 0)["me"]["cards"]}
     assert cards["drums"]["battle"] and "feint" in cards and "borrowed_knife" in cards
-    assert "feint" in [c["key"] for c in aow.playable_cards(state, 1)]
+    assert "feint" in [c["key"] for c in phone.playable_cards(state, 1)]
     state, _ = do(state, None, "resolve_battle")
-    assert "feint" not in [c["key"] for c in aow.playable_cards(state, 0)]
+    assert "feint" not in [c["key"] for c in phone.playable_cards(state, 0)]
 
 
 def test_a_generals_needs_show_only_while_it_is_unused():
@@ -156,8 +157,8 @@ def test_a_generals_needs_show_only_while_it_is_unused():
     state, _ = do(state, 0, "use_general", n=2)
     assert GAME.view(state, 0)["me"]["general_needs"] == []
     params = {p.name for p in GAME.actions["use_general"].params}
-    assert all(set(n) <= params for n in aow.GENERAL_NEEDS.values())
+    assert all(set(n) <= params for n in phone.GENERAL_NEEDS.values())
     assert all(
         set(n) <= {p.name for p in GAME.actions["play_tactic"].params}
-        for n in aow.CARD_NEEDS.values()
+        for n in phone.CARD_NEEDS.values()
     )

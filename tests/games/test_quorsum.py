@@ -1,4 +1,8 @@
-"""Rules tests for Quorsum (companion/games/quorsum.py): the pure module, no Flask."""
+"""Rules tests for Quorsum (the package companion/games/quorsum/): pure rules, no Flask.
+
+Actions go through the kit's driver (``apply``), with the platform's checks in its order: is
+the action allowed for this actor now, are its parameters well-formed, then the rules.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +19,15 @@ from typing import Any
 import pytest
 
 from companion.games import quorsum as Q
-from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit import SHELL_VIEW_KEYS, BadInput, BadValue, NotAllowed, RulesError
+from companion.games.kit.driver import action_rng, apply
+from companion.games.quorsum.board import distance, distances, home_of, seat_distances
+from companion.games.quorsum.data import CORNERS
+from companion.games.quorsum.dice import chain_chance, success_chance
 
 ROOT = Path(__file__).resolve().parents[2]
+NAMES = ["Ann", "Bob"]
+SEQ = 1  # the action's place in the log, for its seeded randomness
 
 
 # --- Helpers --------------------------------------------------------------------------------
@@ -44,35 +54,32 @@ STD = """
 """
 
 
-def act(state, type_, actor=None, rng=None, check_allowed=True, **params):
-    """Apply one action as the platform does: allowed check, defaults, a private deep copy."""
-    if check_allowed:
-        assert type_ in Q.allowed(state, actor), (type_, Q.allowed(state, actor))
-    action = Q.ACTIONS[type_]
-    full = {p.name: params.get(p.name, p.default) for p in action.params}
-    assert set(params) <= set(full), params
-    new = copy.deepcopy(state)
-    events = action.fn(new, actor, full, rng or random.Random(0))
+def act(state, type_, actor=None, seed=0, **params):
+    """Apply one action with the kit's driver, as the platform does; every line reads."""
+    new, events = apply(Q.GAME, state, actor, {"type": type_, **params}, seed, SEQ)
     assert json.loads(json.dumps(new)) == new
     for event in events:
-        text = Q.describe(event)
+        text = Q.GAME.describe(event, NAMES)
         assert isinstance(text[0], str)
         text[0].format(**text[1])  # every placeholder is filled
         assert json.loads(json.dumps(event)) == event
     return new, events
 
 
-def refused(state, type_, actor=None, error=RulesError, code=None, rng=None, **params):
-    """The action function refuses (called directly, as the platform would once allowed)."""
-    action = Q.ACTIONS[type_]
-    full = {p.name: params.get(p.name, p.default) for p in action.params}
+def refused(state, type_, actor=None, error=RulesError, code=None, **params):
+    """The driver refuses the action (as the platform would), and nothing changes."""
     before = copy.deepcopy(state)
     with pytest.raises(error) as info:
-        action.fn(copy.deepcopy(state), actor, full, rng or random.Random(0))
+        apply(Q.GAME, state, actor, {"type": type_, **params}, 0, SEQ)
     assert state == before
     if code is not None:
         assert info.value.code == code
     return info.value
+
+
+def outcome(state):
+    """The result as the platform serves it (None while the match runs)."""
+    return Q.GAME.outcome(state)
 
 
 def new_table(seed=1, **options):
@@ -94,8 +101,8 @@ def put(state, pid, row, col):
     """Move a piece by hand (a scenario set-up); its best distance becomes the current one."""
     piece = state["pieces"][pid]
     piece["tile"] = t(row, col)
-    piece["best"] = Q.distance(piece["tile"], piece["home"])
-    state["turn_start"] = Q._distances(state)
+    piece["best"] = distance(piece["tile"], piece["home"])
+    state["turn_start"] = distances(state)
 
 
 def types(events):
@@ -122,7 +129,7 @@ DIGEST_TABLE = {
 def test_success_chance_matches_every_cell_of_the_digest_table():
     for value, row in DIGEST_TABLE.items():
         for n, text in enumerate(row, start=1):
-            assert Q.success_chance(value, n) == Fraction(text)
+            assert success_chance(value, n) == Fraction(text)
 
 
 def test_the_view_odds_table_shows_the_digest_table_as_numbers_and_percentages():
@@ -156,14 +163,14 @@ def _brute_chain(values, dice):
     "values,dice", [([4], 3), ([5, 3], 3), ([2, 6, 4], 4), ([6, 6], 2), ([3, 3, 3], 1)]
 )
 def test_chain_chance_equals_an_exhaustive_count_of_the_dice(values, dice):
-    assert Q.chain_chance(values, dice) == _brute_chain(values, dice)
+    assert chain_chance(values, dice) == _brute_chain(values, dice)
 
 
 def test_distance_is_manhattan_and_a_corner_starts_six_from_its_home():
-    assert Q.distance(t(1, 1), t(4, 4)) == 6
-    assert Q.distance(t(2, 3), t(4, 1)) == 4
-    for corner in Q.CORNERS:
-        assert Q.distance(corner, Q.home_of(corner)) == 6
+    assert distance(t(1, 1), t(4, 4)) == 6
+    assert distance(t(2, 3), t(4, 1)) == 4
+    for corner in CORNERS:
+        assert distance(corner, home_of(corner)) == 6
 
 
 # --- Setup ----------------------------------------------------------------------------------
@@ -247,7 +254,7 @@ def test_the_host_may_correct_a_tile_until_the_first_turn_but_not_after():
     assert state["tiles"][0] == {"value": 2, "face": "light"}
     state = playing()
     assert "set_tile" not in Q.allowed(state, None)
-    refused(state, "set_tile", None, RulesError, "wrong_phase", tile=0, value=2, face="dark")
+    refused(state, "set_tile", None, NotAllowed, "not_now", tile=0, value=2, face="dark")
 
 
 def test_matching_opening_dice_are_rolled_again():
@@ -260,12 +267,12 @@ def test_matching_opening_dice_are_rolled_again():
 
 
 def test_the_app_rolls_opening_dice_that_are_left_out():
-    state, events = act(new_table(), "rolloff", rng=random.Random(3))
+    state, events = act(new_table(), "rolloff", seed=3)
     dice = events[0]["dice"]
     assert all(1 <= d <= 6 for d in dice)
     if dice[0] != dice[1]:
         assert state["chooser"] == (0 if dice[0] > dice[1] else 1)
-    state, events = act(new_table(), "rolloff", die0=3, rng=random.Random(3))
+    state, events = act(new_table(), "rolloff", die0=3, seed=3)
     assert events[0]["dice"][0] == 3
 
 
@@ -286,7 +293,7 @@ def test_option_b_lets_the_chooser_place_and_the_other_moves_first():
     state, _ = act(state, "choose", None, option="B")  # the table screen may tap it too
     assert (state["first"], state["placer"]) == (0, 1)
     state, events = act(state, "place", None, owners=[1, 0, 0, 1])
-    assert state["turn"] == 0 and events[0]["first"] == "Ann"
+    assert state["turn"] == 0 and events[0]["first"] == 0
 
 
 def test_placement_puts_one_piece_per_corner_with_its_home_diagonally_opposite():
@@ -301,11 +308,19 @@ def test_placement_puts_one_piece_per_corner_with_its_home_diagonally_opposite()
         assert piece["distance"] == 6 and not piece["at_home"]
 
 
-@pytest.mark.parametrize("owners", [[0, 0, 0, 1], [0, 1, 1], [1, 1, 1, 1], [0, 1, 0, 1, 0]])
-def test_placement_needs_two_corners_for_each_player(owners):
+@pytest.mark.parametrize(
+    "owners,error,code",
+    [
+        ([0, 0, 0, 1], BadValue, "bad_placement"),
+        ([0, 1, 1], BadValue, "bad_placement"),
+        ([1, 1, 1, 1], BadValue, "bad_placement"),
+        ([0, 1, 0, 1, 0], BadInput, "bad_type"),  # five corners: refused before the rules
+    ],
+)
+def test_placement_needs_two_corners_for_each_player(owners, error, code):
     state, _ = act(new_table(), "rolloff", die0=6, die1=1)
     state, _ = act(state, "choose", 0, option="B")
-    refused(state, "place", 0, BadValue, "bad_placement", owners=owners)
+    refused(state, "place", 0, error, code, owners=owners)
 
 
 # --- Declaring ------------------------------------------------------------------------------
@@ -395,7 +410,7 @@ def test_the_declaration_may_be_redone_until_a_die_is_rolled():
     state, _ = act(state, "declare", 1, pieces=[-1, -1], tiles=[t(2, 3), t(2, 2)], dice=[1, 1])
     state, _ = act(state, "resolve", 1, index=0, values=[1])
     assert "declare" not in Q.allowed(state, 1)
-    refused(state, "declare", 1, RulesError, "already_rolling", pieces=[-1], tiles=[6], dice=[1])
+    refused(state, "declare", 1, NotAllowed, "not_now", pieces=[-1], tiles=[6], dice=[1])
 
 
 def test_the_planning_targets_show_legal_moves_and_flips_on_the_current_board():
@@ -405,7 +420,7 @@ def test_the_planning_targets_show_legal_moves_and_flips_on_the_current_board():
     # Piece 0 on (1,1) dark: (1,2) and (2,1) are dark. Piece 1 on (4,4) dark: (3,4) and (4,3).
     assert moves == {0: [t(1, 2), t(2, 1)], 1: [t(3, 4), t(4, 3)]}
     flips = [x["tile"] for x in targets["flips"]]
-    assert len(flips) == 12 and not set(flips) & set(Q.CORNERS)
+    assert len(flips) == 12 and not set(flips) & set(CORNERS)
 
 
 # --- Rolling and moving ---------------------------------------------------------------------
@@ -510,12 +525,12 @@ def test_stopping_a_chain_with_nothing_left_ends_the_turn():
     state, _ = act(state, "resolve", index=0, values=[6])
     state, events = act(state, "stop")
     assert types(events) == ["ChainStopped", "TurnEnded"] and state["turn"] == 1
-    refused(state, "stop", 1, RulesError, "wrong_phase")
+    refused(state, "stop", 1, NotAllowed, "not_now")
 
 
 def test_stop_is_refused_without_an_open_chain():
     state, _ = act(playing(), "declare", pieces=[0], tiles=[t(1, 2)], dice=[1])
-    refused(state, "stop", 0, RulesError, "no_chain")
+    refused(state, "stop", 0, NotAllowed, "not_now")
 
 
 def test_a_resolved_action_cannot_be_rolled_again():
@@ -526,12 +541,11 @@ def test_a_resolved_action_cannot_be_rolled_again():
 
 def test_the_dice_roller_rolls_the_declared_number_of_dice():
     state, _ = act(playing(), "declare", pieces=[-1], tiles=[t(2, 3)], dice=[3])
-    state, events = act(state, "roll", index=0, rng=random.Random(11))
+    state, events = act(state, "roll", index=0, seed=11)
     rolled = events[0]["values"]
     assert len(rolled) == 3 and all(1 <= v <= 6 for v in rolled)
     assert events[0]["ok"] == (max(rolled) >= 3)
-    expected = [random.Random(11).randint(1, 6) for _ in range(1)]
-    assert rolled[0] == expected[0]
+    assert rolled[0] == action_rng(11, SEQ).randint(1, 6)  # the action's own seeded dice
 
 
 # --- Flipping -------------------------------------------------------------------------------
@@ -618,7 +632,7 @@ def test_only_the_active_player_or_the_table_screen_may_act_in_a_turn():
     state = playing()
     assert Q.allowed(state, 1) == []
     assert Q.allowed(state, 0) == ["declare", "pass"] == Q.allowed(state, None)
-    refused(state, "declare", 1, NotAllowed, "not_your_turn", pieces=[2], tiles=[2], dice=[1])
+    refused(state, "declare", 1, NotAllowed, "not_now", pieces=[2], tiles=[2], dice=[1])
     refused(state, "pass", 1, NotAllowed)
     state, _ = act(state, "declare", None, pieces=[0], tiles=[t(1, 2)], dice=[1])
     refused(state, "resolve", 1, NotAllowed, index=0, values=[6])
@@ -629,12 +643,12 @@ def test_only_the_active_player_or_the_table_screen_may_act_in_a_turn():
 
 def test_actions_out_of_their_phase_are_refused():
     state = new_table()
-    refused(state, "declare", None, RulesError, "wrong_phase", pieces=[0], tiles=[1], dice=[1])
-    refused(state, "choose", None, RulesError, "wrong_phase", option="A")
-    refused(state, "place", None, RulesError, "wrong_phase", owners=[0, 1, 1, 0])
-    refused(playing(), "rolloff", None, RulesError, "wrong_phase")
-    refused(playing(), "resolve", 0, RulesError, "wrong_phase", index=0, values=[1])
-    refused(playing(), "next_game", None, RulesError, "wrong_phase")
+    refused(state, "declare", None, NotAllowed, "not_now", pieces=[0], tiles=[1], dice=[1])
+    refused(state, "choose", None, NotAllowed, "not_now", option="A")
+    refused(state, "place", None, NotAllowed, "not_now", owners=[0, 1, 1, 0])
+    refused(playing(), "rolloff", None, NotAllowed, "not_now")
+    refused(playing(), "resolve", 0, NotAllowed, "not_now", index=0, values=[1])
+    refused(playing(), "next_game", None, NotAllowed, "not_now")
 
 
 # --- Winning --------------------------------------------------------------------------------
@@ -658,7 +672,7 @@ def test_both_pieces_home_wins_the_game_at_once():
     assert types(events)[-2:] == ["GameEnded", "MatchEnded"]
     assert events[-2]["kind"] == "win" and events[-2]["points"] == [1, 0]
     assert state["plan"][1]["status"] == "spent"
-    res = Q.result(state)
+    res = outcome(state)
     assert res["winners"] == [0] and res["headline"] == ["{name} wins", {"name": "Ann"}]
     assert res["rows"][0]["score"] == 1 and res["rows"][1]["score"] == 0
     assert res["reason"][0] == "{name} brought both pieces home."
@@ -670,7 +684,7 @@ def test_a_win_with_no_opposing_piece_home_is_a_double_win_worth_two_points():
     state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
     state, events = act(state, "resolve", index=0, values=[2])
     assert events[-2]["kind"] == "double" and state["points"] == [2, 0]
-    assert Q.result(state)["rows"][0]["score"] == 2
+    assert outcome(state)["rows"][0]["score"] == 2
 
 
 def test_one_piece_home_is_not_yet_a_win():
@@ -680,7 +694,7 @@ def test_one_piece_home_is_not_yet_a_win():
     state["tiles"][t(3, 1)]["face"] = "dark"
     state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
     state, events = act(state, "resolve", index=0, values=[6])
-    assert "GameEnded" not in types(events) and Q.result(state) is None
+    assert "GameEnded" not in types(events) and outcome(state) is None
 
 
 def test_actions_after_the_end_are_refused():
@@ -689,7 +703,7 @@ def test_actions_after_the_end_are_refused():
     state, _ = act(state, "resolve", index=0, values=[6])
     for actor in (None, 0, 1):
         assert Q.allowed(state, actor) == []
-    refused(state, "pass", 0, RulesError, "wrong_phase")
+    refused(state, "pass", 0, RulesError, "game_over")
     refused(state, "declare", 1, RulesError, pieces=[2], tiles=[2], dice=[1])
 
 
@@ -721,9 +735,9 @@ def test_six_turns_without_progress_end_the_game_in_a_stalemate():
 
 def test_the_stalemate_limit_is_a_table_option():
     state = pass_turns(playing(stalemate_turns=2), 1)
-    assert Q.result(state) is None
+    assert outcome(state) is None
     state = pass_turns(state, 1)
-    assert Q.result(state) is not None
+    assert outcome(state) is not None
 
 
 def test_a_stalemate_goes_to_the_player_whose_closest_piece_is_nearer_home():
@@ -731,7 +745,7 @@ def test_a_stalemate_goes_to_the_player_whose_closest_piece_is_nearer_home():
     state, events = _stalemate_after({0: (4, 3), 1: (1, 4), 2: (3, 2), 3: (2, 3)})
     ended = events[-2]
     assert ended["kind"] == "stalemate" and ended["winner"] == 0 and ended["step"] == "closest"
-    res = Q.result(state)
+    res = outcome(state)
     assert res["winners"] == [0] and state["points"] == [1, 0]
     assert [
         "Game {n}: closest piece {closest} from home, other piece {other}",
@@ -743,16 +757,16 @@ def test_equal_closest_pieces_send_a_stalemate_to_the_other_pieces():
     # Both closest pieces are home (distance 0); Bob's other piece is nearer.
     state, events = _stalemate_after({1: (1, 1), 0: (2, 2), 3: (1, 4), 2: (3, 3)})
     # Ann: 0 and 4 ((2,2) to (4,4)); Bob: 0 and 3 ((3,3) to (4,1)).
-    assert Q._seat_distances(state, 0) == [0, 4] and Q._seat_distances(state, 1) == [0, 3]
+    assert seat_distances(state, 0) == [0, 4] and seat_distances(state, 1) == [0, 3]
     assert events[-2]["winner"] == 1 and events[-2]["step"] == "other"
-    assert Q.result(state)["winners"] == [1]
+    assert outcome(state)["winners"] == [1]
 
 
 def test_a_stalemate_with_equal_distances_is_a_draw_and_both_score_a_point():
     state, events = _stalemate_after({0: (4, 2), 1: (1, 4), 2: (3, 2), 3: (2, 2)})
-    assert Q._seat_distances(state, 0) == Q._seat_distances(state, 1) == [2, 3]
+    assert seat_distances(state, 0) == seat_distances(state, 1) == [2, 3]
     assert events[-2]["kind"] == "draw" and events[-2]["winner"] is None
-    res = Q.result(state)
+    res = outcome(state)
     assert res["winners"] == [] and res["headline"] == ["It is a draw", {}]
     assert state["points"] == [1, 1]
 
@@ -765,7 +779,7 @@ def test_a_stalemate_from_the_start_is_a_draw():
 def test_with_draw_points_zero_a_drawn_single_game_is_replayed():
     state, events = _stalemate_after({}, draw_points=0)
     assert state["points"] == [0, 0] and state["phase"] == "ended"
-    assert Q.result(state) is None and Q.allowed(state, 1) == ["next_game"]
+    assert outcome(state) is None and Q.allowed(state, 1) == ["next_game"]
 
 
 def _step_back_and_forth(**options):
@@ -826,7 +840,7 @@ def test_a_match_is_played_to_the_agreed_points_with_alternating_opening_choice(
     state = _to_declare(state)
     assert state["chooser"] == 0
     state = _win_stalemate_for(state, 1)
-    assert state["phase"] == "ended" and state["points"] == [0, 1] and Q.result(state) is None
+    assert state["phase"] == "ended" and state["points"] == [0, 1] and outcome(state) is None
     view = Q.view(state, None)
     assert view["last_game"]["winner"] == 1 and view["match"]["points"] == [0, 1]
     state, events = act(state, "next_game", 1)
@@ -844,7 +858,7 @@ def test_a_match_is_played_to_the_agreed_points_with_alternating_opening_choice(
     state, _ = act(state, "next_game")
     state = _to_declare(state)
     state = _win_stalemate_for(state, 0)
-    res = Q.result(state)
+    res = outcome(state)
     assert res["winners"] == [0] and res["rows"][0]["score"] == 3
     assert res["reason"] == ["{name} reached {target} points.", {"name": "Ann", "target": 3}]
     assert (
@@ -874,7 +888,7 @@ def test_equal_scores_at_the_target_draw_the_match():
     assert state["phase"] == "ended" and state["points"] == [1, 1]
     state, _ = act(state, "next_game")
     state = pass_turns(_to_declare(state), 2)  # draw: 2-2
-    res = Q.result(state)
+    res = outcome(state)
     assert res["winners"] == [] and res["reason"][0].startswith("Both players reached")
 
 
@@ -927,7 +941,7 @@ def test_views_and_state_survive_json_at_every_phase():
     state = _to_declare(state)
     states.append(state)
     state, _ = act(state, "declare", pieces=[0, -1], tiles=[t(1, 2), t(3, 3)], dice=[3, 1])
-    state, _ = act(state, "roll", index=0, rng=random.Random(2))
+    state, _ = act(state, "roll", index=0, seed=2)
     states.append(state)
     for s in states:
         assert json.loads(json.dumps(s)) == s
@@ -937,18 +951,133 @@ def test_views_and_state_survive_json_at_every_phase():
 
 
 def test_describe_has_a_fallback_for_unknown_events():
-    assert Q.describe({"type": "Mystery"}) == ["Event: {type}", {"type": "Mystery"}]
+    assert Q.GAME.describe({"type": "Mystery"}, NAMES) == ["Mystery", {}]
+
+
+# Events logged before events carried seats only: the same line must come out of each.
+OLD_AND_NEW_EVENTS = [
+    ({"type": "ChooserSet", "seat": 1, "name": "Bob"}, {"type": "ChooserSet", "seat": 1}),
+    (
+        {"type": "Rolloff", "dice": [2, 5], "name0": "Ann", "name1": "Bob"},
+        {"type": "Rolloff", "dice": [2, 5]},
+    ),
+    (
+        {"type": "OpeningChosen", "seat": 0, "option": "B", "name": "Ann", "other": "Bob"},
+        {"type": "OpeningChosen", "seat": 0, "option": "B"},
+    ),
+    (
+        {"type": "PiecesPlaced", "seat": 1, "name": "Bob", "owners": [0, 1, 1, 0], "first": "Ann"},
+        {"type": "PiecesPlaced", "seat": 1, "owners": [0, 1, 1, 0], "first": 0},
+    ),
+    (
+        {
+            "type": "Declared",
+            "seat": 0,
+            "name": "Ann",
+            "actions": 1,
+            "dice": 2,
+            "given_up": 2,
+            "percent": 75.0,
+        },
+        {"type": "Declared", "seat": 0, "actions": 1, "dice": 2, "given_up": 2, "percent": 75.0},
+    ),
+    ({"type": "DiceGivenUp", "seat": 1, "name": "Bob"}, {"type": "DiceGivenUp", "seat": 1}),
+    (
+        {
+            "type": "Rolled",
+            "seat": 0,
+            "name": "Ann",
+            "kind": "flip",
+            "index": 0,
+            "tile": 6,
+            "row": 2,
+            "col": 3,
+            "value": 3,
+            "values": [4, 1],
+            "ok": True,
+        },
+        {
+            "type": "Rolled",
+            "seat": 0,
+            "kind": "flip",
+            "index": 0,
+            "tile": 6,
+            "row": 2,
+            "col": 3,
+            "value": 3,
+            "values": [4, 1],
+            "ok": True,
+        },
+    ),
+    ({"type": "ChainStopped", "seat": 0, "name": "Ann"}, {"type": "ChainStopped", "seat": 0}),
+    (
+        {
+            "type": "TurnEnded",
+            "seat": 1,
+            "name": "Bob",
+            "unused": 0,
+            "progress": False,
+            "count": 2,
+            "limit": 6,
+        },
+        {"type": "TurnEnded", "seat": 1, "unused": 0, "progress": False, "count": 2, "limit": 6},
+    ),
+    (
+        {
+            "type": "GameEnded",
+            "n": 1,
+            "winner": 1,
+            "name": "Bob",
+            "kind": "stalemate",
+            "step": "other",
+            "points": [0, 1],
+            "count": 6,
+        },
+        {
+            "type": "GameEnded",
+            "n": 1,
+            "winner": 1,
+            "kind": "stalemate",
+            "step": "other",
+            "points": [0, 1],
+            "count": 6,
+        },
+    ),
+    (
+        {"type": "MatchEnded", "winner": 0, "name": "Ann", "points": [1, 0]},
+        {"type": "MatchEnded", "winner": 0, "points": [1, 0]},
+    ),
+]
+
+
+@pytest.mark.parametrize("old,new", OLD_AND_NEW_EVENTS, ids=lambda e: e["type"])
+def test_an_event_logged_with_names_reads_the_same_as_one_with_seats(old, new):
+    assert Q.GAME.describe(old, NAMES) == Q.GAME.describe(new, NAMES)
+    assert Q.GAME.describe(old, NAMES)[1].get("name", "Ann") in NAMES
+
+
+def test_new_events_carry_seats_not_names():
+    state, events = act(new_table(), "rolloff", die0=2, die1=5)
+    state, more = act(state, "choose", 1, option="B")
+    state, placed = act(state, "place", 1, owners=[0, 1, 1, 0])
+    state, passed = act(state, "pass", 0)
+    for event in events + more + placed + passed:
+        assert not {"name", "name0", "name1", "other"} & set(event), event
+    assert placed[0]["first"] == 0 and passed[-1]["seat"] == 0
 
 
 # --- Translations ---------------------------------------------------------------------------
 
 
-def test_every_msgid_of_the_module_has_a_zh_tw_translation():
+def test_every_msgid_of_the_package_has_a_zh_tw_translation():
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import read_po
 
-    source = ROOT / "companion" / "games" / "quorsum.py"
-    ids = {m[1] for m in extract_from_file("python", str(source), keywords={"N_": None, "T": (1,)})}
+    ids = {
+        m[1]
+        for source in sorted((ROOT / "companion" / "games" / "quorsum").glob("*.py"))
+        for m in extract_from_file("python", str(source), keywords={"N_": None, "T": (1,)})
+    }
     with open(ROOT / "companion" / "i18n" / "zh_TW" / "quorsum.po", "rb") as fh:
         catalog = read_po(fh)
     missing = sorted(i for i in ids if not (catalog.get(i) and catalog.get(i).string))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games import quorsum as Q
+from companion.games.quorsum.dice import chain_chance, chance_view
 
 from .test_quorsum import STD, act, board, new_table, playing, put, t
 
@@ -81,7 +82,7 @@ def test_a_planned_chain_step_shows_the_chain_odds_and_can_be_trimmed_again():
     chain = Q.view(state, None)["planner"]["chains"][0]
     down = chain["options"][0]
     assert down["tile"] == t(2, 2) and down["problem_t"] is None
-    assert Fraction(down["chance"]["num"], down["chance"]["den"]) == Q.chain_chance([4, 6], 3)
+    assert Fraction(down["chance"]["num"], down["chance"]["den"]) == chain_chance([4, 6], 3)
     state, _ = declare_lists(state, down["lists"])
     assert state["plan"][0]["path"] == [t(2, 2)]
     edit = Q.view(state, None)["planner"]["edits"][0]
@@ -98,7 +99,7 @@ def test_changing_the_dice_of_a_declared_action_or_removing_it_keeps_the_others(
     edits = Q.view(state, None)["planner"]["edits"]
     assert [c["dice"] for c in edits[1]["choices"]] == [1, 2, 3]  # 1 die left to add
     assert [c["current"] for c in edits[1]["choices"]] == [False, True, False]
-    assert edits[1]["choices"][2]["chance"] == Q.odds(Q.chain_chance([4, 6], 3))
+    assert edits[1]["choices"][2]["chance"] == chance_view(chain_chance([4, 6], 3))
     changed, _ = declare_lists(state, edits[1]["choices"][0]["lists"])
     assert [(a["tile"], a["dice"], a["path"]) for a in changed["plan"]] == [
         (t(3, 3), 1, []),

@@ -1,4 +1,4 @@
-"""Tests for the Sun Tzu rules module (companion/games/sun_tzu.py), against the digest."""
+"""Tests for the Sun Tzu rules (the package companion/games/sun_tzu/), against the digest."""
 
 from __future__ import annotations
 
@@ -12,25 +12,25 @@ import pytest
 
 from companion.games import sun_tzu as st
 from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
+from companion.games.kit.driver import apply
+from companion.games.sun_tzu import GAME
 
 BLUE, RED = 0, 1
 QIN, CHU, JIN, HAN, WU = range(5)
 P = st.PROVINCES
+NAMES = ["Ann", "Bob"]
+PACKAGE = Path(st.__file__).parent
 
 
 # --------------------------------------------------------------------------- helpers
 
 
 def act(state, actor, kind, **params):
-    """Run one action the way the platform does: on a copy, optional params defaulted."""
-    action = st.ACTIONS[kind]
-    full = {p.name: params.get(p.name, p.default) for p in action.params}
-    assert set(params) <= set(full), f"unknown params {params}"
-    new = copy.deepcopy(state)
-    events = action.fn(new, actor, full, random.Random(7))
+    """Run one action the way the platform does (the kit's driver): checked, on a copy."""
+    new, events = apply(GAME, state, actor, {"type": kind, **params}, seed=7, seq=1)
     assert json.loads(json.dumps(new)) == new
     for event in events:
-        text = st.describe(event)
+        text = GAME.describe(event, NAMES)
         assert isinstance(text, list) and isinstance(text[0], str)
     return new, events
 
@@ -83,7 +83,7 @@ def set_board(state, blue=None, red=None, pool=None, reserve=None):
 
 
 def texts(events):
-    return [e["text"][0] for e in events]
+    return [GAME.describe(e, NAMES)[0] for e in events]
 
 
 def total(state, seat):
@@ -98,19 +98,20 @@ def total(state, seat):
 # --------------------------------------------------------------------------- purity and setup
 
 
-def test_module_imports_only_the_standard_library_base_and_sealed():
-    tree = ast.parse(Path(st.__file__).read_text(encoding="utf-8"))
+def test_the_package_imports_only_the_standard_library_the_kit_and_itself():
     banned = {"flask", "sqlite3", "time", "datetime", "os", "random", "threading"}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            assert not {a.name.split(".")[0] for a in node.names} & banned
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                assert node.module in ("base", None), node.module
-                if node.module is None:
-                    assert [a.name for a in node.names] == ["sealed"]
-            else:
-                assert node.module.split(".")[0] not in banned
+    for path in sorted(PACKAGE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert not {a.name.split(".")[0] for a in node.names} & banned, path.name
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 2:
+                    assert node.module == "kit" or node.module.startswith("kit."), path.name
+                elif node.level == 0:
+                    assert node.module.split(".")[0] not in banned, path.name
+                else:
+                    assert node.level == 1, path.name
 
 
 def test_game_metadata_and_options_default_to_the_digest_readings():
@@ -538,7 +539,7 @@ def test_red_without_warlord_1_is_told_on_the_phone_that_the_entered_6_needs_che
     state, _ = act(state, None, "enter_cards", province="qin", card0="2", card1="6")
     assert "warlord" not in st.allowed(state, RED)
     assert "check the entry" in st.view(state, RED)["me"]["six_check"][0]
-    with pytest.raises(BadValue):
+    with pytest.raises(NotAllowed):  # not among Red's actions: Red holds no Warlord 1
         act(state, RED, "warlord", warlord=1)
     # A second 6 again waits on the first: refused in public, whatever Red holds.
     state, _ = act(state, None, "resolve")
@@ -566,7 +567,7 @@ def _hidden_warlord_pair(red_warlords):
 def _seen_by(actor, state, events):
     """What the asker sees of an action: its view and the events addressed to it."""
     visible = [e for e in events if "to" not in e or actor in e["to"]]
-    return st.view(state, actor), [st.describe(e) for e in visible]
+    return st.view(state, actor), [GAME.describe(e, NAMES) for e in visible]
 
 
 def _outcome(state, actor, kind, **params):
@@ -870,7 +871,7 @@ def test_recall_refuses_cards_1_to_6_an_empty_reserve_and_the_host_on_phones():
         act(state, RED, "recall", card=card, seat=BLUE)
     state["reserve"][BLUE] = 0
     state["pool"][BLUE] = 21
-    with pytest.raises(BadValue):
+    with pytest.raises(NotAllowed):  # no recall is offered with an empty reserve
         act(state, BLUE, "recall", card=card)
     assert "recall" not in st.allowed(state, BLUE)
 
@@ -940,7 +941,7 @@ def test_round_3_scoring_moves_the_marker_by_the_difference():
 def test_reaching_the_end_in_round_3_wins_at_once_and_the_marker_is_clamped():
     state = scoring_state(3, [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], score=5)
     state, _ = act(state, None, "finish_battles")
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert state["score"] == 9 and res["winners"] == [BLUE]
     assert res["reason"][0] == "The score marker reached the end of the track"
     assert st.allowed(state, None) == [] and st.allowed(state, RED) == []
@@ -949,16 +950,16 @@ def test_reaching_the_end_in_round_3_wins_at_once_and_the_marker_is_clamped():
 def test_the_marker_reaching_9_exactly_in_round_3_or_6_ends_the_game():
     state = scoring_state(6, [0, 0, 0, 0, 0], [1, 1, 1, 1, 1], score=-4)
     state, _ = act(state, None, "finish_battles")
-    assert state["score"] == -9 and st.result(state)["winners"] == [RED]
+    assert state["score"] == -9 and GAME.outcome(state)["winners"] == [RED]
 
 
 def test_reaching_9_exactly_needs_the_end_in_rounds_3_and_6_only():
     state = scoring_state(3, [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], score=-2)
     state, _ = act(state, None, "finish_battles")
-    assert state["score"] == 9 and st.result(state)["winners"] == [BLUE]
+    assert state["score"] == 9 and GAME.outcome(state)["winners"] == [BLUE]
     state = scoring_state(3, [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], score=-3)
     state, _ = act(state, None, "finish_battles")
-    assert state["score"] == 8 and st.result(state) is None
+    assert state["score"] == 8 and GAME.outcome(state) is None
 
 
 def test_no_scoring_outside_rounds_3_6_and_9():
@@ -971,7 +972,7 @@ def test_round_9_the_player_whose_end_is_closer_wins():
     state = scoring_state(9, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], score=-3)
     state, _ = act(state, None, "finish_battles")
     # Round 9 values: Qin 4 for Blue, Chu 5 for Red: -3 - 1 = -4.
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert state["score"] == -4 and res["winners"] == [RED]
     assert res["reason"][0] == "Round 9 has been scored"
     rows = {row["seat"]: row for row in res["rows"]}
@@ -984,7 +985,7 @@ def test_round_9_in_the_centre_goes_to_the_bigger_reinforcement_pool():
     state["pool"] = [10, 12]
     state["reserve"] = [11, 9]
     state, _ = act(state, None, "finish_battles")
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [RED]
     assert any(line[0] == "Reinforcement pool: {n} armies" for line in res["rows"][0]["lines"])
 
@@ -992,7 +993,7 @@ def test_round_9_in_the_centre_goes_to_the_bigger_reinforcement_pool():
 def test_round_9_in_the_centre_with_equal_pools_is_a_draw():
     state = scoring_state(9, [0, 0, 0, 0, 0], [0, 0, 0, 0, 0])
     state, _ = act(state, None, "finish_battles")
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [] and not any(row["won"] for row in res["rows"])
 
 
@@ -1014,8 +1015,9 @@ def test_epidemic_fires_when_the_fourth_plague_is_revealed():
     assert state["event_up"] == "hero" and state["events_done"] == ["epidemic"]
     assert state["reserve"] == [4, 4] and state["pool"] == [17, 17]
     fired = [e for e in events if e["type"] == "EventFired"]
-    assert fired and fired[0]["text"][1]["event_t"] == "Epidemic"
-    assert fired[0]["text"][1]["rule_t"] == st.EVENT_TEXTS["epidemic"]
+    line = GAME.describe(fired[0], NAMES)
+    assert fired and line[1]["event_t"] == "Epidemic"
+    assert line[1]["rule_t"] == st.EVENT_TEXTS["epidemic"]
 
 
 def test_epidemic_takes_from_the_board_when_a_pool_is_empty():
@@ -1135,7 +1137,7 @@ def test_the_fifth_event_ends_the_game_at_once_with_the_closer_end_winning():
     state["events_done"] = ["epidemic", "war_chariot", "champion", "hero"]
     state["score"] = -1
     state, _ = battle(state, QIN, "1", "1")
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert res["reason"][0] == "All 5 events have been carried out"
     assert state["armies"][BLUE][QIN] == 1  # Blue was behind and placed an army first
     assert res["winners"] == [RED]
@@ -1148,7 +1150,7 @@ def test_the_fifth_event_in_the_centre_uses_the_pool_tiebreak():
     state, _ = battle(state, QIN, "10", "+1")
     # +1 wins by 1 (Red puts 1 army out of the pool), then Hero costs Blue 2 armies.
     assert state["pool"] == [16, 17]
-    assert st.result(state)["winners"] == [RED]
+    assert GAME.outcome(state)["winners"] == [RED]
 
 
 def test_the_events_option_off_plays_without_event_cards():
@@ -1167,8 +1169,8 @@ def test_blue_warlord_1_moves_an_army_to_an_adjacent_province_in_the_first_6_rou
     state, _ = act(state, BLUE, "warlord", warlord=1, province="chu", to="jin_yan")
     assert state["armies"][BLUE] == [0, 2, 1, 0, 0]
     assert state["warlords_played"][BLUE] == [1]
-    with pytest.raises(BadValue):
-        act(state, BLUE, "warlord", warlord=1, province="chu", to="qin")  # already played
+    with pytest.raises(NotAllowed):  # already played: Blue has no Warlord left to play
+        act(state, BLUE, "warlord", warlord=1, province="chu", to="qin")
 
 
 def test_blue_warlord_1_cannot_enter_a_red_province_and_not_after_round_6():
@@ -1395,7 +1397,7 @@ def random_game(seed, **options):
     opts = {o.name: o.default for o in st.OPTIONS} | options
     state = st.setup(["Ann", "Bob"], opts, rng)
     for _ in range(4000):
-        if st.result(state):
+        if GAME.outcome(state):
             return state
         moves = [
             (actor, kind)
@@ -1441,7 +1443,7 @@ def random_params(state, actor, kind, rng):
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_end_and_keep_21_armies_per_colour(cards, seed):
     state = random_game(seed, cards=cards)
-    res = st.result(state)
+    res = GAME.outcome(state)
     assert res["reason"][0] in {t for t in st.END_REASONS.values()}
     assert len(res["rows"]) == 2 and all(row["lines"] for row in res["rows"])
     assert st.allowed(state, None) == []
@@ -1456,12 +1458,14 @@ def test_every_msgid_of_the_module_has_a_zh_tw_translation_keeping_placeholders(
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import read_po
 
-    root = Path(st.__file__).parents[1]
+    root = PACKAGE.parents[1]
     with open(root / "i18n" / "zh_TW" / "sun-tzu.po", "rb") as handle:
         catalog = read_po(handle)
     assert not catalog.fuzzy
-    found = extract_from_file("python", st.__file__, keywords={"N_": None, "T": (1,)})
-    msgids = {msg if isinstance(msg, str) else msg[0] for _, msg, _, _ in found}
+    msgids = set()
+    for path in sorted(PACKAGE.glob("*.py")):
+        found = extract_from_file("python", str(path), keywords={"N_": None, "T": (1,)})
+        msgids |= {msg if isinstance(msg, str) else msg[0] for _, msg, _, _ in found}
     assert "Sun Tzu" in msgids and len(msgids) > 150
     for msgid in msgids:
         message = catalog.get(msgid)

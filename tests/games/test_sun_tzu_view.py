@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 from companion.games import sun_tzu as st
+from companion.games.kit import T
+from companion.games.sun_tzu import GAME
+from companion.games.sun_tzu.common import private_note
 
-from .test_sun_tzu import BLUE, RED, act, finish_round, place_both, start
+from .test_sun_tzu import BLUE, NAMES, RED, act, finish_round, place_both, start
 
 
 def test_the_round_track_marks_the_scoring_rounds_and_the_current_round():
@@ -66,14 +69,15 @@ def test_drawn_cards_stay_out_of_history_lines_and_show_in_the_owners_notes():
     for event in events:
         if event.get("to"):
             # A history line shows outside the phone's press-and-hold panel: no card in it.
-            assert all(str(v) not in top for v in event["text"][1].values()), event
+            line = GAME.describe(event, NAMES)
+            assert all(str(v) not in top for v in line[1].values()), event
     notes = st.view(state, BLUE)["me"]["notes"]
     assert notes[0][1]["cards"] == ", ".join(top)
     assert "notes" not in json.dumps(st.view(state, None))
     red_drawn = ", ".join(state["private"][RED]["drawn"])
     assert st.view(state, RED)["me"]["notes"][0][1]["cards"] == red_drawn
     state, events = act(state, BLUE, "bottom", card=top[0])
-    assert top[0] not in json.dumps([e["text"] for e in events])
+    assert top[0] not in json.dumps([GAME.describe(e, NAMES) for e in events])
     newest = st.view(state, BLUE)["me"]["notes"][0]
     assert newest[1] == {"kept": top[1], "card": top[0]}
 
@@ -81,7 +85,7 @@ def test_drawn_cards_stay_out_of_history_lines_and_show_in_the_owners_notes():
 def test_private_notes_keep_only_the_latest_few():
     state = start("phones")
     for n in range(10):
-        st._private(state, [], BLUE, "Test", st.T("note {n}", n=n), st.T("line"))
+        private_note(state, [], BLUE, T("note {n}", n=n), {"type": "CardKept"})
     notes = st.view(state, BLUE)["me"]["notes"]
     assert len(notes) == st.PRIVATE_NOTES
     assert notes[0][1]["n"] == 9

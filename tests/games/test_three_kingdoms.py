@@ -1,7 +1,7 @@
-"""3 Kingdoms Battle (鬪三國): the rules module, tested without the web layer.
+"""3 Kingdoms Battle (鬪三國): the rules, tested without the web layer.
 
-Scenario tests build a mid-game board directly (cities as the module stores them) and then
-act through the public action table, as the platform does.
+Scenario tests build a mid-game board directly (cities as the game stores them) and then act
+through the kit's driver, as the platform does: the same checks, a copy, seeded randomness.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
-from companion.games.three_kingdoms import GAME, hit_chance, top_die_chances
+from companion.games.kit.driver import action_rng, apply, fresh_copy, run
+from companion.games.three_kingdoms import GAME
+from companion.games.three_kingdoms.dice import hit_chance, top_die_chances
 
 NAMES = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = 0, 1, 2
@@ -27,23 +29,21 @@ def new(n: int = 3, **options: Any) -> dict[str, Any]:
 
 
 def act(state: dict[str, Any], actor: int | None, kind: str, seed: int = 1, **params: Any):
-    """Apply one action the way the platform does: on a private copy, refusing disallowed types."""
-    if kind not in GAME.allowed(state, actor):
-        raise NotAllowed("not_now", "You can't do that right now.")
-    state = copy.deepcopy(state)
-    events = GAME.actions[kind].fn(state, actor, params, random.Random(seed))
+    """One action through the kit's driver (checks, a copy, the table's seeded randomness);
+    every event has a history line with every placeholder filled."""
+    state, events = apply(GAME, state, actor, {"type": kind, **params}, seed, 1)
     assert json.loads(json.dumps(state)) == state
     assert json.loads(json.dumps(events)) == events
+    players = [p["name"] for p in state["players"]]
     for event in events:
-        msgid, values = GAME.describe(event)
+        msgid, values = GAME.describe(event, players)
         msgid.format(**values)  # every placeholder is filled
     return state, events
 
 
 def raw(state: dict[str, Any], actor: int | None, kind: str, **params: Any):
-    """Call the action function directly (to see the module's own refusals)."""
-    state = copy.deepcopy(state)
-    return GAME.actions[kind].fn(state, actor, params, random.Random(1))
+    """Run the action past the driver's checks (to see the game's own refusals)."""
+    return run(GAME, fresh_copy(state), actor, {"type": kind, **params}, 1, 1)
 
 
 def add_city(
@@ -317,12 +317,11 @@ def test_without_entered_dice_the_app_rolls_them_with_the_tables_rng():
     state = seed_example_one()
     state, events = act(state, ANN, "roll", seed=7)
     roll_event = next(e for e in events if e["type"] == "CivilRollHighest")
-    rng = random.Random(7)
+    rng = action_rng(7, 1)  # the table's seed and the action's place in the log
     expected = [rng.randint(1, 6) for _ in range(4)]
-    assert (
-        roll_event["dice"]
-        == f"Ann {expected[0]}; Bob {expected[1]} {expected[2]}; Cy {expected[3]}"
-    )
+    assert roll_event["dice"] == [expected[:1], expected[1:3], expected[3:]]
+    _msgid, values = GAME.describe(roll_event, ["Ann", "Bob", "Cy"])
+    assert values["dice"] == f"Ann {expected[0]}; Bob {expected[1]} {expected[2]}; Cy {expected[3]}"
 
 
 def test_several_players_tied_on_the_highest_die_roll_again_by_highest_die():
@@ -588,8 +587,9 @@ def test_secret_passage_launches_a_national_war_and_uses_up_the_stratagem():
     assert state["battle"]["kind"] == "national" and state["battle"]["att"] == 1
     assert state["seats"][ANN]["stratagems"]["secret_passage"] is False
     assert state["seats"][ANN]["commands"] == 4
-    state["battle"] = None
-    state["turn"] = ANN
+    state, _ = act(state, ANN, "roll", dice=[1, 6])  # Bob holds; Ann keeps 1 troop at home
+    state, _ = act(state, None, "set_turn", seat=ANN)
+    assert "national_war" in GAME.allowed(state, ANN)
     assert "secret_passage" not in GAME.allowed(state, ANN)
     with pytest.raises(RulesError):
         raw(state, ANN, "secret_passage", launch=launch, target=target)
@@ -768,7 +768,7 @@ def test_reaching_8_points_wins_at_once_and_nothing_more_can_be_done():
     idle = add_city(state, {}, tiles=4)
     state, events = act(state, ANN, "occupy", city=idle, die=5)
     assert GAME.view(state, None)["over"] is True
-    res = GAME.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [ANN] and res["rows"][ANN]["score"] == 8
     assert "GameEnded" in types(events) and "TurnPassed" not in types(events)
     assert GAME.allowed(state, None) == [] and GAME.allowed(state, BOB) == []
@@ -784,9 +784,9 @@ def test_a_player_who_reaches_8_during_another_players_stratagem_wins_at_once():
     cy_city = add_city(state, {CY: (1, 0)}, tiles=4)
     state, _ = act(state, ANN, "drive_tiger", launch=bob_launch, target=cy_city)
     state, _ = act(state, BOB, "roll", dice=[5, 1, 1])
-    assert GAME.result(state) is None  # no points until Bob moves in
+    assert GAME.outcome(state) is None  # no points until Bob moves in
     state, _ = act(state, BOB, "settle", n=1)
-    assert GAME.result(state)["winners"] == [BOB]
+    assert GAME.outcome(state)["winners"] == [BOB]
 
 
 def test_the_result_shows_the_arithmetic_of_every_score():
@@ -795,7 +795,7 @@ def test_the_result_shows_the_arithmetic_of_every_score():
     add_city(state, {ANN: (1, 0)}, tiles=4)
     state["tiles_left"] = 1
     state, _ = act(state, ANN, "expand", spaces=0)
-    row = GAME.result(state)["rows"][ANN]
+    row = GAME.outcome(state)["rows"][ANN]
     values = [line[1] for line in row["lines"]]
     assert values[0] == {"n": 1, "p": 1} and values[1] == {"n": 1, "p": 2}
     assert values[2] == {"n": 3}
@@ -810,7 +810,7 @@ def test_two_players_reaching_8_at_once_are_split_by_score_then_the_tie_break_ch
             add_city(state, {seat: (1, 0)}, tiles=4)
     state["seats"][BOB]["commands"] = 4
     state, _ = act(state, ANN, "expand", spaces=1, city=a, complete=True, also_complete=[b])
-    res = GAME.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [ANN]
     steps = [line[1].get("step") for line in res["tiebreak"]]
     assert "A" in steps and "B" in steps
@@ -824,7 +824,7 @@ def test_option_players_reaching_8_together_share_the_win():
         for _ in range(3):
             add_city(state, {seat: (1, 0)}, tiles=4)
     state, _ = act(state, ANN, "expand", spaces=1, city=a, complete=True, also_complete=[b])
-    assert GAME.result(state)["winners"] == [ANN, BOB]
+    assert GAME.outcome(state)["winners"] == [ANN, BOB]
 
 
 def test_the_last_tile_ends_the_game_after_that_players_turn_and_the_highest_score_wins():
@@ -832,7 +832,7 @@ def test_the_last_tile_ends_the_game_after_that_players_turn_and_the_highest_sco
     add_city(state, {BOB: (1, 0)}, tiles=4)
     state["tiles_left"] = 1
     state, _ = act(state, ANN, "expand", spaces=0)
-    res = GAME.result(state)
+    res = GAME.outcome(state)
     assert res["winners"] == [BOB] and res["reason"][0].startswith("The last tile")
     assert GAME.view(state, None)["tiebreak"][-1][1]["name"] == "Bob"
 
@@ -842,9 +842,9 @@ def test_the_game_is_not_over_until_the_civil_war_of_the_last_tile_is_fought():
     cid = add_city(state, {BOB: (1, 0)}, complete=False)
     state["tiles_left"] = 1
     state, _ = act(state, ANN, "expand", spaces=1, city=cid, alert=1, complete=True)
-    assert GAME.result(state) is None and GAME.view(state, None)["last_tile"] is True
+    assert GAME.outcome(state) is None and GAME.view(state, None)["last_tile"] is True
     state, _ = act(state, ANN, "roll", dice=[5, 1])
-    assert GAME.result(state)["winners"] == [ANN]
+    assert GAME.outcome(state)["winners"] == [ANN]
 
 
 def test_the_last_tile_removed_as_unplaceable_also_ends_the_game():
@@ -852,7 +852,7 @@ def test_the_last_tile_removed_as_unplaceable_also_ends_the_game():
     add_city(state, {CY: (1, 0)})
     state["tiles_left"] = 1
     state, _ = act(state, ANN, "discard_tile")
-    assert GAME.result(state)["winners"] == [CY]
+    assert GAME.outcome(state)["winners"] == [CY]
 
 
 def tied_board(**options: Any) -> dict[str, Any]:
@@ -866,7 +866,7 @@ def tied_board(**options: Any) -> dict[str, Any]:
 
 def end(state: dict[str, Any]) -> dict[str, Any]:
     state, _ = act(state, state["turn"], "expand", spaces=0)
-    return GAME.result(state)
+    return GAME.outcome(state)
 
 
 def test_tie_break_a_troops_in_completed_cities():
@@ -953,7 +953,7 @@ def test_the_host_can_correct_cities_players_tiles_and_turn_but_a_seat_cannot():
     with pytest.raises(BadValue):
         act(state, None, "adjust_city", city=c, seat=BOB, alert=1, hold=0)  # two owners
     with pytest.raises(BadValue):
-        act(state, None, "adjust_city", city=c, seat=ANN, alert=9, hold=0)
+        raw(state, None, "adjust_city", city=c, seat=ANN, alert=9, hold=0)  # only 8 troops
 
 
 # -- views --------------------------------------------------------------------------------------
@@ -1009,7 +1009,7 @@ def test_every_event_of_a_long_random_game_is_described_and_the_state_stays_json
     rng = random.Random(3)
     state = new()
     for _ in range(400):
-        if GAME.result(state):
+        if GAME.outcome(state):
             break
         actor = state["turn"]
         options = GAME.allowed(state, actor)
@@ -1051,20 +1051,24 @@ def test_out_of_range_parameters_are_refused_before_the_module_sees_them():
     assert coerce(expand, {"spaces": "2", "alert": "1"}, players=3)["alert"] == 1
 
 
-def test_every_msgid_of_the_module_has_a_traditional_chinese_translation():
+def test_every_msgid_of_the_game_has_a_traditional_chinese_translation():
     from pathlib import Path
 
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import read_po
 
-    import companion.games.three_kingdoms as module
+    import companion.games.three_kingdoms as package
 
-    root = Path(module.__file__).resolve().parents[1]
-    with (root / "i18n" / "zh_TW" / "three-kingdoms.po").open("rb") as handle:
+    here = Path(package.__file__).resolve().parent
+    with (here.parents[1] / "i18n" / "zh_TW" / "three-kingdoms.po").open("rb") as handle:
         catalog = read_po(handle)
     assert catalog.locale_identifier.startswith("zh")
     keywords = {"N_": None, "T": (1,)}
-    msgids = {m for _, m, _, _ in extract_from_file("python", module.__file__, keywords=keywords)}
+    msgids = {
+        m
+        for module in sorted(here.glob("*.py"))
+        for _, m, _, _ in extract_from_file("python", str(module), keywords=keywords)
+    }
     assert GAME.name in msgids
     for msgid in msgids:
         entry = catalog.get(msgid)

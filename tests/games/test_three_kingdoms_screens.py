@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.kit import BadValue
-from companion.games.three_kingdoms import GAME, parse_faces
+from companion.games.three_kingdoms import GAME
+from companion.games.three_kingdoms.dice import parse_faces
 
 from .test_three_kingdoms import ANN, BOB, act, add_city, new, raw
 

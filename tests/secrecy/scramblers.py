@@ -7,9 +7,11 @@ name also appears on another Ninja's phone): for every seat ``s`` and every othe
 (another seat, or None = the table screen and the host), ``view(state, v)`` must equal
 ``view(scramble(state, s), v)``, and the same next action must look the same to ``v``.
 
-A game registered in ``companion.games.GAMES`` MUST have an entry in ``SCRAMBLERS`` and in
-``PRIVATE_ACTIONS`` (``no_secrets`` / ``no_private_params`` when nothing is secret): the suite
-fails with a clear message until its author adds them.
+Which games need an entry is read from each game's own declaration, ``Game.private`` (what a
+seat keeps hidden, in words). A game that declares secrets MUST have an entry in
+``SCRAMBLERS`` and in ``PRIVATE_ACTIONS``: the suite fails with a message that tells its author
+what to add until it has them. A game that declares none (``private=()``) needs no entry: it
+takes the no-secrets path (``no_secrets`` / ``no_private_params``).
 
 - ``scramble(state, seat, rng) -> new_state`` never mutates ``state``.
 - ``redraw(state, seat, action, rng) -> action | None``: ``action`` (``{"type", ...params}``)
@@ -23,7 +25,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.kit import State
+from companion.games.kit import Game, State
 
 Scrambler = Callable[[State, int, Any], State]
 Redraw = Callable[[State, int, dict[str, Any], Any], dict[str, Any] | None]
@@ -50,7 +52,7 @@ def submitted(state: State, seat: int, name: str | None = None) -> bool:
 
 
 def no_secrets(state: State, seat: int, rng: Any) -> State:
-    """For games where nothing is secret (every view is the public one plus conveniences)."""
+    """For games that declare nothing private (every view is the public one plus conveniences)."""
     return copy.deepcopy(state)
 
 
@@ -342,9 +344,6 @@ SCRAMBLERS: dict[str, Scrambler] = {
     "samurai-sword": scramble_samurai,
     "sun-tzu": scramble_sun_tzu,
     "art-of-war": scramble_art_of_war,
-    # Nothing is secret in these (their docs say so: every view is the public view).
-    "quorsum": no_secrets,
-    "three-kingdoms": no_secrets,
 }
 
 PRIVATE_ACTIONS: dict[str, Redraw] = {
@@ -352,29 +351,47 @@ PRIVATE_ACTIONS: dict[str, Redraw] = {
     "samurai-sword": redraw_samurai,
     "sun-tzu": redraw_sun_tzu,
     "art-of-war": redraw_art_of_war,
-    "quorsum": no_private_params,
-    "three-kingdoms": no_private_params,
 }
 
 
-def secrets_of(game_id: str) -> tuple[Scrambler, Redraw]:
-    """The game's scrambler and redraw, or a failure that tells its author what to add."""
-    missing = [
+def secrets_of(game: Game | str) -> tuple[Scrambler, Redraw]:
+    """The game's scrambler and redraw, as its declaration ``Game.private`` asks.
+
+    A game that keeps nothing private gets the no-secrets path; one that declares secrets
+    gets its entries here, or a failure that tells its author what to add.
+    """
+    import pytest
+
+    if isinstance(game, str):
+        from .driver import all_games
+
+        game = all_games()[game]
+    entries = [
         name
         for name, table in (("SCRAMBLERS", SCRAMBLERS), ("PRIVATE_ACTIONS", PRIVATE_ACTIONS))
-        if game_id not in table
+        if game.id in table
     ]
+    if not game.private:
+        if entries:
+            pytest.fail(
+                f"Game {game.id!r} declares nothing private (Game.private is empty) but "
+                f"tests/secrecy/scramblers.py has an entry for it in {' and '.join(entries)}. "
+                'Declare in its Game what a seat keeps hidden (private=("hand",)...), or '
+                "remove the entry.",
+                pytrace=False,
+            )
+        return no_secrets, no_private_params
+    missing = [name for name in ("SCRAMBLERS", "PRIVATE_ACTIONS") if name not in entries]
     if missing:
-        import pytest
-
         pytest.fail(
-            f"Game {game_id!r} is registered in companion.games.GAMES but "
+            f"Game {game.id!r} declares private={game.private!r}, but "
             f"tests/secrecy/scramblers.py has no entry for it in {' and '.join(missing)}. "
-            "Add a scramble(state, seat, rng) that replaces that seat's PRIVATE data (hidden "
-            "role, hand, money, sealed choice in state['sealed']['choices'][seat]...) with "
-            "other valid values and keeps every public fact, and a redraw(state, seat, action, "
-            "rng) for the private params of its actions (no_secrets / no_private_params if "
-            "nothing in the game is secret).",
+            f"Add SCRAMBLERS[{game.id!r}] = scramble(state, seat, rng): a copy of the state with "
+            "that seat's private data (what private names, and its sealed choice in "
+            "state['sealed']['choices'][seat]) replaced by other valid values, every public fact "
+            f"kept; and PRIVATE_ACTIONS[{game.id!r}] = redraw(state, seat, action, rng): the "
+            "action with its private params (a sealed choice, a secret number) re-drawn, or "
+            "None. A game with no secrets declares private=() instead.",
             pytrace=False,
         )
-    return SCRAMBLERS[game_id], PRIVATE_ACTIONS[game_id]
+    return SCRAMBLERS[game.id], PRIVATE_ACTIONS[game.id]

@@ -32,7 +32,8 @@ def _art_of_war_after_setup() -> State:
 def _lines(state: State, actor: int, action: dict, viewer: Viewer) -> list:
     game = GAMES["art-of-war"]
     _, events = apply_action(game, state, actor, action, 1, 99)
-    return [game.describe(e) for e in events if visible(e, viewer)]
+    names = [p["name"] for p in state["players"]]
+    return [game.describe(e, names) for e in events if visible(e, viewer)]
 
 
 def test_pilfering_an_empty_hand_does_not_tell_the_table_that_the_hand_is_empty():

@@ -163,13 +163,11 @@ class Table:
         return out
 
 
-def set_state(loaded: Any, state: dict) -> None:
-    """Write a table's cached state, and forget what was rendered from the old one (the
-    pipeline memoizes views and fragments per version, and the version does not change)."""
+def set_state(app: Flask, loaded: Any, state: dict) -> None:
+    """Write a table's cached state, and forget what was rendered from the old one (the web
+    keeps views and fragments per table version, and the version does not change)."""
     loaded.state = state
-    memo = getattr(loaded, "_memo", None)
-    if isinstance(memo, dict):
-        memo.clear()
+    app.extensions["renders"].forget(loaded)
 
 
 def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, list[str]]:
@@ -189,11 +187,12 @@ def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, l
             other = scramble(real, seat, rng)
             picked = table.refusals(other, seat, rng)
             before = table.screens(skip=seat) | table.send(picked)
-            set_state(loaded, other)  # the cached state: what every screen is rendered from
+            # The cached state: what every screen is rendered from.
+            set_state(table.app, loaded, other)
             try:
                 after = table.screens(skip=seat) | table.send(picked)
             finally:
-                set_state(loaded, real)
+                set_state(table.app, loaded, real)
             assert table.loaded.version == version
             compared += len(before)
             found += [

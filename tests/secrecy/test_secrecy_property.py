@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.games.kit import Event, Game, RulesError
 
 from . import tally_game_leaks
-from .checker import Leak, Reveals, run
+from .checker import Leak, Reveals, registered, run
 from .driver import GAME_IDS, all_games, apply_action, draw_step, players_for, random_options
-from .scramblers import SCRAMBLERS, no_secrets, scramble_tally, secrets_of
+from .scramblers import no_private_params, no_secrets, scramble_tally, secrets_of
 
 
 def money_taken_from(event: Event, events: list[Event], viewer: int | None, seat: int) -> bool:
@@ -128,18 +129,47 @@ def secrets(game_id: str) -> tuple:
     return secrets_of(game_id)
 
 
+def says_what_is_private(games: Iterable[Game]) -> None:
+    """Each game declares, in words, what a seat keeps hidden (or nothing); a game that declares
+    secrets has a scrambler (``secrets_of`` fails with what to add otherwise); a game of sealed
+    rounds has secrets (the choices before the reveal)."""
+    for game in games:
+        assert isinstance(game.private, tuple), f"{game.id}: private must be a tuple of words"
+        assert all(isinstance(w, str) and w for w in game.private), game.id
+        assert isinstance(game.sealed, bool), f"{game.id}: sealed must be True or False"
+        if game.sealed:
+            assert game.private, f"{game.id} has sealed rounds but declares nothing private"
+        scramble, _redraw = secrets_of(game)
+        assert (scramble is no_secrets) == (not game.private), game.id
+
+
 def test_every_registered_game_says_what_is_private():
-    missing = sorted(g for g in GAMES if g not in SCRAMBLERS and g != TALLY.id)
-    for game_id in missing:
-        secrets_of(game_id)  # fails with the message that tells the author what to add
+    says_what_is_private(all_games().values())
 
 
-def test_a_game_without_a_scrambler_fails_with_a_message_for_its_author():
-    with pytest.raises(pytest.fail.Exception, match="has no entry for it in SCRAMBLERS"):
-        secrets_of("a-game-registered-tomorrow")
+def test_a_game_registered_tomorrow_with_secrets_fails_until_its_author_adds_a_scrambler():
+    tomorrow = replace(TALLY, id="a-game-registered-tomorrow")
+    with registered(tomorrow), pytest.raises(pytest.fail.Exception) as failed:
+        says_what_is_private(all_games().values())
+    message = str(failed.value)
+    assert "'a-game-registered-tomorrow' declares private=('a secret number',)" in message
+    assert "SCRAMBLERS['a-game-registered-tomorrow'] = scramble(state, seat, rng)" in message
+    assert "PRIVATE_ACTIONS['a-game-registered-tomorrow']" in message
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if SCRAMBLERS.get(g) is not no_secrets])
+def test_a_game_registered_tomorrow_without_secrets_needs_no_scrambler():
+    tomorrow = replace(TALLY, id="a-game-registered-tomorrow", private=(), sealed=False)
+    with registered(tomorrow):
+        says_what_is_private(all_games().values())
+    assert secrets_of(tomorrow) == (no_secrets, no_private_params)
+
+
+def test_a_game_that_declares_nothing_private_but_has_a_scrambler_fails():
+    with pytest.raises(pytest.fail.Exception, match="declares nothing private"):
+        secrets_of(replace(TALLY, private=(), sealed=False))
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if all_games()[g].private])
 def test_each_scrambler_changes_every_seats_data_and_keeps_the_state_valid(game_id):
     """The scrambler really changes something for every seat (else the property is vacuous),
     never touches its input, and returns plain JSON data the game can run on."""

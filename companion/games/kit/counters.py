@@ -10,7 +10,7 @@ the end scoring) reads the corrected value, because the correction changes the s
 ...                 put=lambda s, seat, v: s["honor"].__setitem__(seat, v))
 >>> state = {"honor": [3, 4]}
 >>> event = correct(state, honor, 0, 2, by=None)
->>> event["counter"], event["seat"], event["from"], event["to"], event["by"]
+>>> event["counter"], event["seat"], event["before"], event["after"], event["by"]
 ('honor', 0, 3, 2, None)
 >>> state["honor"]
 [2, 4]
@@ -65,8 +65,9 @@ def correct(state: State, counter: Counter, seat: int | None, to: int, by: Actor
         "counter": counter.name,
         "label": counter.label,
         "seat": seat,
-        "from": before,
-        "to": to,
+        # Not "to": that key says which seats alone may read an event.
+        "before": before,
+        "after": to,
         "by": by,
     }
 
@@ -81,14 +82,14 @@ def correction_line(event: Event, players: list[str]) -> Text:
             "{who_t}: {counter_t} {before} → {after}",
             who_t=who,
             counter_t=event["label"],
-            before=event["from"],
-            after=event["to"],
+            before=event["before"],
+            after=event["after"],
         )
     return T(
         "{who_t}: {name}'s {counter_t} {before} → {after}",
         who_t=who,
         name=players[seat],
         counter_t=event["label"],
-        before=event["from"],
-        after=event["to"],
+        before=event["before"],
+        after=event["after"],
     )

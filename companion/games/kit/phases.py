@@ -55,6 +55,11 @@ class Phases:
             events.extend(hook(state))
         return events
 
+    def hooks(self, name: str) -> list[Hook]:
+        """The enter hooks of ``name``, in the order registered (for a game that runs them
+        itself, with more than the state)."""
+        return list(self._hooks[name])
+
     def label(self, name: str | None) -> str | None:
         """The msgid the screens show for a phase."""
         return None if name is None else self.labels.get(name)

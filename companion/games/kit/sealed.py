@@ -197,6 +197,10 @@ class Resolvers:
 
         return register
 
+    def resolver(self, name: str) -> Resolver:
+        """The resolver of round ``name`` (for a game that calls it with more than the state)."""
+        return self._by_round[name]
+
     def reveal(self, state: State) -> list[Event]:
         """Reveal the open round (every seat has locked) and run its resolver."""
         name = _round(state)["name"]

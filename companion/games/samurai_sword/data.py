@@ -1,12 +1,14 @@
 """The printed tables of Samurai Sword (武士刀): roles, characters, weapons, honor, hands, scoring.
 
-Pure data for ``samurai_sword``; every name is an English msgid (zh-TW in the PO file, using the
-Chinese edition's names). Source: /work/shared/rules/samurai-sword.md (the digest).
+Pure data for the rest of the package; every name is an English msgid (zh-TW in the PO file,
+using the Chinese edition's names). Source: /work/shared/rules/samurai-sword.md (the digest).
 """
 
 from __future__ import annotations
 
-from .base import N_
+from ..kit import N_
+
+GAME_ID = "samurai-sword"
 
 SHOGUN = "shogun"
 SAMURAI = "samurai"
@@ -55,7 +57,7 @@ STARTING_HONOR: dict[int, tuple[int, int]] = {
 STARTING_HAND = (4, 5, 5, 6, 6, 7, 7)
 
 # Digest §7: honor multiplier by role and player count. The 4-player Ninja entry is ×1 here;
-# the Ninja with more stars gets ×2 when the ninja_stars option is on (see the module).
+# the Ninja with more stars gets ×2 when the ninja_stars option is on (see scoring.py).
 MULTIPLIER: dict[str, dict[int, int]] = {
     SHOGUN: {3: 2, 4: 1, 5: 1, 6: 1, 7: 1},
     SAMURAI: {4: 2, 5: 1, 6: 2, 7: 1},
@@ -132,14 +134,13 @@ WEAPONS: tuple[tuple[str, int, int, int], ...] = (
 )
 WEAPON_DIFFICULTIES = (1, 2, 3, 4, 5)
 
-# Digest §3: the four phases of a turn, in order.
-PHASES = ("recover", "draw", "play", "discard")
-PHASE_NAMES = {
-    "recover": N_("Recover phase"),
-    "draw": N_("Draw phase"),
-    "play": N_("Play phase"),
-    "discard": N_("Discard phase"),
-}
+# Digest §3: the four phases of a turn, in order, (name, msgid).
+TURN_PHASES = (
+    ("recover", N_("Recover phase")),
+    ("draw", N_("Draw phase")),
+    ("play", N_("Play phase")),
+    ("discard", N_("Discard phase")),
+)
 
 # Public counters a phone (own seat) or the table screen (any seat) may adjust: key -> (msgid, max).
 # The labels use the game's own terms so that they stay distinct from other games' msgids in
@@ -152,3 +153,4 @@ COUNTERS: dict[str, tuple[str, int]] = {
     "fast_draw": (N_("Fast Draw"), MAX_PROPERTY),
     "focus": (N_("Focus"), MAX_PROPERTY),
 }
+COUNTER_KEYS = tuple(COUNTERS)

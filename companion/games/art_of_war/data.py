@@ -1,15 +1,16 @@
-"""Data tables for The Art of War (戰爭藝術): buildings, epics, advisors, generals, events, tactics.
+"""The Art of War's numbers and names: buildings, epics, advisors, generals, events, tactics, and
+the ids of the map a parameter may name.
 
 Everything here is transcribed from the rules digest (``shared/rules/art-of-war.md``); the rules
-module ``art_of_war`` reads these tables and holds no numbers of its own. Names are English msgids;
-the zh-TW catalog gives the names printed in the author's post.
+modules read these tables and hold no numbers of their own. Names are English msgids; the zh-TW
+catalog gives the names printed in the author's post.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .base import N_
+from ..kit import N_
 
 # Ordinary ("advanced") buildings: points, workers, money per construction round, effect.
 # The Inn has no cost data in the post: it is kept as data but never enters the deck (§9).
@@ -436,3 +437,23 @@ TACTIC_PRICE = 3
 CHEAP_TACTIC_PRICE = 2
 BLUEPRINT_PRICE = 4
 CAPTOR_BONUS = 5
+
+
+GAME_ID = "art-of-war"
+MAX_PLAYERS = 5
+MAX_CAMPS = 8
+ORDERS = ("attack", "defend", "retreat")
+ORDER_NAMES = {"attack": N_("Attack"), "defend": N_("Defend"), "retreat": N_("Retreat")}
+STANCES = ("war", "peace")
+STANCE_NAMES = {"war": N_("War"), "peace": N_("Peace")}
+RESOURCES = ("food", "money", "soldiers")
+RESOURCE_NAMES = {"food": N_("food"), "money": N_("money"), "soldiers": N_("soldiers")}
+# Every location id a parameter may name (the map of a 5-player table with 8 camps).
+LOCATION_IDS: tuple[str, ...] = (
+    tuple(f"castle-{s}" for s in range(MAX_PLAYERS))
+    + tuple(f"city-{s}" for s in range(MAX_PLAYERS))
+    + ("centre",)
+    + tuple(f"camp-{k}" for k in range(MAX_CAMPS))
+)
+CITY_IDS: tuple[str, ...] = LOCATION_IDS[: 2 * MAX_PLAYERS + 1]
+CAMP_IDS: tuple[str, ...] = LOCATION_IDS[2 * MAX_PLAYERS + 1 :]

@@ -1,0 +1,81 @@
+"""The Art of War (戰爭藝術): a homemade empire-building war game for 2-5 players.
+
+The players keep the board, tiles, soldiers and cards; the app keeps every number: the seven
+phases of a round (preparation, event, war or peace, production, construction, war, food), the
+digital event deck with its Great Peace counter, production and tribute, the construction
+payments, the second-price epic auction, the battle calculator, upkeep and the food price table,
+and the final scoring with its tie-breaks. Simultaneous secret choices (setup, war or peace,
+bids, deployments, battle orders) are the kit's sealed rounds.
+
+Money, tactic cards in hand, blueprints in hand and the unused General are private; food,
+soldiers, workers and the map are public. Every AMBIGUOUS reading of the digest is the digest's
+proposal, and the ones with a sensible alternative are table options.
+
+The modules, each one part of the game:
+
+- ``data``: the digest's tables; ``board``: the helpers every part reads;
+- ``flow``: the round, its phases and steps, ``next``, the sealed rounds' lock and reveal;
+- ``setup``, ``events`` (phase 1), ``production`` (phases 2-3), ``construction`` and
+  ``auction`` (phase 4), ``war``, ``combat`` and ``battles`` (phase 5), ``food`` (phase 6),
+  ``cards`` and ``generals``, ``corrections``: each registers its own phase hooks and reveals;
+- ``actions``: who may use each action and when; ``scoring``, ``view`` and ``phone``, ``lines``.
+"""
+
+from __future__ import annotations
+
+from ..kit import N_, Game
+
+# The parts register what happens when their phase begins and when their sealed round is
+# revealed: importing them is what puts those hooks in place.
+from . import auction, construction, events, food, production, war  # noqa: F401
+from .actions import ACTIONS, allowed
+from .board import locations as _locations
+from .data import ADVISORS, ALL_BUILDINGS, EPICS, GAME_ID, GENERALS, MAX_PLAYERS
+from .flow import PHASES
+from .lines import LINES
+from .scoring import result
+from .setup import OPTIONS, allowance, setup
+from .view import view
+from .war import deploy_targets
+
+__all__ = [
+    "ADVISORS",
+    "ALL_BUILDINGS",
+    "EPICS",
+    "GAME",
+    "GENERALS",
+    "_locations",
+    "allowance",
+    "deploy_targets",
+]
+
+GAME = Game(
+    id=GAME_ID,
+    name=N_("The Art of War"),
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    setup=setup,
+    actions=ACTIONS,
+    allowed=allowed,
+    view=view,
+    result=result,
+    describe=LINES.describe,
+    options=OPTIONS,
+    # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by
+    # themselves. These show a card turned up from a face-down deck, or one seat's hidden
+    # money, hand or General to another seat (digest: the taker sees what it takes).
+    reveals={
+        "EventDrawn": N_("the event card turned face up"),
+        "EpicTurnedUp": N_("the epic blueprint turned face up"),
+        "BlueprintDrawn": N_("the blueprint drawn from the deck"),
+        "GeneralUsed": N_("a General turned face up"),
+        "MoneyTaken": N_("the money taken from another player"),
+        "CardTaken": N_("the card taken from another player's hand"),
+        "NothingToTake": N_("another player's empty hand"),
+        "CardsGiven": N_("the tactic cards handed over"),
+        "ForemanStuck": N_("a foreman its owner could not pay"),
+    },
+    private=("money", "tactic cards", "General", "secret choices"),
+    sealed=True,
+    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+)

@@ -1,0 +1,100 @@
+"""The epic auction of The Art of War (construction, from the ``auction_from`` round): one epic
+blueprint turned up, sealed bids, the highest bidder pays the second-highest bid; a tie is bid
+again by the tied players, then broken by fewer buildings, smaller population, or at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_, Actor, BadValue, Event, Rng, State, T, sealed
+from .board import owned, player, population
+from .data import EPICS
+from .flow import BUILD_STEPS, ROUNDS, choose
+
+
+def auction_due(state: State) -> bool:
+    """Is there an epic auction this round (late enough, and an epic left to sell)?"""
+    return state["round"] >= state["options"]["auction_from"] and bool(
+        state["auction"]["epic"] or state["epic_deck"]
+    )
+
+
+@BUILD_STEPS.on_enter("auction")
+def _open_auction(state: State) -> list[Event]:
+    if not auction_due(state):
+        # No auction this round: straight on to the building step.
+        return BUILD_STEPS.enter(state, "build")
+    auction = state["auction"]
+    events: list[Event] = []
+    if auction["epic"] is None:
+        # Turn up a new epic blueprint only when the last one was sold.
+        auction["epic"] = state["epic_deck"].pop()
+        events.append({"type": "EpicTurnedUp", "building_t": EPICS[auction["epic"]]["name"]})
+    auction.update(bids=None, result=None, rebid=False, seats=list(range(len(state["players"]))))
+    events.append(sealed.open_round(state, "bid", auction["seats"], T("Bid for the epic")))
+    return events
+
+
+def act_bid(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """Epic auction: a secret bid from your closed hand (0 = pass); no more than you hold."""
+    if params["amount"] > player(state, actor)["money"]:
+        raise BadValue("bid_too_high", N_("You cannot bid more money than you hold."))
+    return choose(state, actor, "bid", params["amount"])
+
+
+def auction_winner(bids: list[int | None], seats: list[int]) -> tuple[list[int], int]:
+    """The seats with the highest bid and the second-highest bid (the price).
+
+    >>> auction_winner([5, 3, 7], [0, 1, 2])
+    ([2], 5)
+    >>> auction_winner([6, 6, 2], [0, 1, 2])
+    ([0, 1], 6)
+    >>> auction_winner([4, 0, 0], [0, 1, 2])
+    ([0], 0)
+    """
+    amounts = sorted((bids[s] or 0 for s in seats), reverse=True)
+    top = amounts[0]
+    leaders = [s for s in seats if (bids[s] or 0) == top]
+    second = amounts[1] if len(amounts) > 1 else 0
+    return leaders, second
+
+
+@ROUNDS.on("bid")
+def _reveal_bids(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+    auction = state["auction"]
+    auction["bids"] = list(choices)
+    events: list[Event] = [{"type": "BidsRevealed", "bids": list(choices)}]
+    leaders, price = auction_winner(choices, auction["seats"])
+    top = choices[leaders[0]] or 0
+    if top == 0 and not auction["rebid"]:
+        # Every bid is 0: nobody buys; the blueprint stays up for next round's auction.
+        auction["result"] = {"winner": None, "price": 0}
+        return events + [{"type": "EpicUnsold", "building_t": EPICS[auction["epic"]]["name"]}]
+    if len(leaders) > 1 and not auction["rebid"]:
+        auction.update(rebid=True, seats=leaders)
+        return events + [sealed.open_round(state, "bid", leaders, T("Tied: bid again"))]
+    winner = leaders[0] if len(leaders) == 1 else _tiebreak(state, leaders, rng)
+    return events + _sell_epic(state, winner, price)
+
+
+def _tiebreak(state: State, tied: list[int], rng: Rng) -> int:
+    """Still tied after the re-bid: fewer buildings, then smaller population, then at random."""
+
+    def key(s: int) -> tuple[int, int]:
+        return (len(owned(state, s, None)), population(state, s))
+
+    best = min(key(s) for s in tied)
+    left = [s for s in tied if key(s) == best]
+    state["auction"]["tiebreak"] = "random" if len(left) > 1 else "buildings/population"
+    return left[0] if len(left) == 1 else rng.choice(left)
+
+
+def _sell_epic(state: State, winner: int, price: int) -> list[Event]:
+    auction = state["auction"]
+    epic = auction["epic"]
+    player(state, winner)["money"] -= price
+    player(state, winner)["blueprints"].append(epic)
+    auction["result"] = {"winner": winner, "price": price, "epic": epic}
+    auction["epic"] = None
+    return [{"type": "EpicWon", "seat": winner, "building_t": EPICS[epic]["name"], "n": price}]

@@ -1,0 +1,263 @@
+"""Phases 2 and 3 of The Art of War: War or Peace chosen in secret, then production (mine, farm,
+barracks and what raises or cuts them) and the vassal states' tribute.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_, Actor, Event, Rng, RulesError, State, T, Text, sealed
+from .board import (
+    advisor,
+    city,
+    defenders,
+    effect,
+    event_hits,
+    half_down,
+    half_up,
+    money_event,
+    name,
+    order,
+    player,
+    strength,
+    works,
+)
+from .data import ADVISORS, FACILITIES, RESOURCE_NAMES, STANCE_NAMES, TACTICS
+from .flow import PHASES, ROUNDS, choose
+
+# --------------------------------------------------------------------------- War or Peace
+
+
+@PHASES.on_enter("stance")
+def _open_stance(state: State, rng: Rng) -> list[Event]:
+    return [
+        sealed.open_round(
+            state, "stance", list(range(len(state["players"]))), T("Choose War or Peace")
+        )
+    ]
+
+
+def act_choose_stance(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """Phase 2: choose War or Peace in secret."""
+    return choose(state, actor, "stance", params["stance"])
+
+
+@ROUNDS.on("stance")
+def _reveal_stance(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+    events: list[Event] = []
+    for seat, stance in enumerate(choices):
+        player(state, seat)["stance"] = stance
+        events.append({"type": "StanceRevealed", "seat": seat, "stance_t": STANCE_NAMES[stance]})
+    return events
+
+
+# --------------------------------------------------------------------------- production
+
+
+@PHASES.on_enter("production")
+def _produce_all(state: State, rng: Rng) -> list[Event]:
+    """Phase 3: every facility produces, then the vassal states pay tribute."""
+    events: list[Event] = []
+    for seat in order(state):
+        events += _produce(state, seat)
+    return events + _assign_tribute(state)
+
+
+def production(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` produces this round, with the lines of the arithmetic."""
+    p = player(state, seat)
+    stance = p["stance"]
+    bf = strength(state, seat)
+    peace = 1 if stance == "peace" else 0
+    lines: list[Text] = []
+    money_lines: list[Text] = []
+    # Mine: base 2 (+1 at Peace, stopped at War) + workers.
+    mine_base = 0 if stance == "war" else FACILITIES["mine"]["base"] + peace
+    money = mine_base + p["facility"]["mine"]
+    money_lines.append(
+        T(
+            "Mine: base {base} + {n} workers = ${total}",
+            base=mine_base,
+            n=p["facility"]["mine"],
+            total=money,
+        )
+    )
+    if works(state, seat, "textile_shop"):
+        money += 2 * bf
+        money_lines.append(T("{building_t}: +${n}", building_t=N_("Textile Shop"), n=2 * bf))
+    if advisor(state, seat, "zengzi"):
+        money += 3
+        money_lines.append(T("{advisor_t}: +${n}", advisor_t=ADVISORS["zengzi"]["name"], n=3))
+    if effect(state, seat, "beauty_trap"):
+        money //= 2
+        money_lines.append(
+            T(
+                "{card_t}: money income halved (rounded down) = ${n}",
+                card_t=TACTICS["beauty_trap"]["name"],
+                n=money,
+            )
+        )
+    starved = effect(state, seat, "cut_supplies")
+    # Farm: base 2 (+1 at Peace) + workers, Windmill +2, Great Peace +1, Famine halves.
+    farm_base = 0 if starved else FACILITIES["farm"]["base"] + peace
+    food = farm_base + p["facility"]["farm"]
+    lines.append(
+        T(
+            "Farm: base {base} + {n} workers = {total} food",
+            base=farm_base,
+            n=p["facility"]["farm"],
+            total=food,
+        )
+    )
+    if works(state, seat, "windmill"):
+        food += 2 * bf
+        lines.append(T("{building_t}: +{n} food", building_t=N_("Windmill"), n=2 * bf))
+    great_peace = state["event"]["current"] == "great_peace"
+    if great_peace:
+        food += 1
+        lines.append(T("Great Peace: +1 food"))
+    if event_hits(state, seat, "famine"):
+        food = half_down(food) if state["options"]["famine_rounding"] == "floor" else half_up(food)
+        lines.append(T("Famine: food halved = {n}", n=food))
+    # Barracks: base 3 (+1 at Peace) + workers, +3 at War, Great Peace +3.
+    barracks_base = 0 if starved else FACILITIES["barracks"]["base"] + peace
+    soldiers = barracks_base + p["facility"]["barracks"]
+    lines.append(
+        T(
+            "Barracks: base {base} + {n} workers = {total} soldiers",
+            base=barracks_base,
+            n=p["facility"]["barracks"],
+            total=soldiers,
+        )
+    )
+    if stance == "war":
+        soldiers += 3
+        lines.append(T("War: +3 soldiers"))
+    if great_peace:
+        soldiers += 3
+        lines.append(T("Great Peace: +3 soldiers"))
+    return {
+        "money": money,
+        "food": food,
+        "soldiers": soldiers,
+        "lines": lines,
+        "money_lines": money_lines,
+    }
+
+
+def _produce(state: State, seat: int) -> list[Event]:
+    out = production(state, seat)
+    p = player(state, seat)
+    p["money"] += out["money"]
+    p["food"] += out["food"]
+    p["supply"] += out["soldiers"]
+    state["computed"].append(
+        T(
+            "{name}: +{food} food, +{soldiers} soldiers",
+            name=name(state, seat),
+            food=out["food"],
+            soldiers=out["soldiers"],
+        )
+    )
+    state["computed"] += out["lines"]
+    state["private_lines"][seat] = out["money_lines"] + [T("Money: +${n}", n=out["money"])]
+    return [
+        {"type": "Produced", "seat": seat, "food": out["food"], "soldiers": out["soldiers"]},
+        money_event(seat, out["money"], N_("production")),
+    ]
+
+
+# --------------------------------------------------------------------------- tribute
+
+
+def tribute_multiplier(relay: bool, princess: bool, stack: str = "multiply") -> int:
+    """Tribute multiplier: Relay Station x2, Mongol Princess x2; both x4 (or x3 when added).
+
+    >>> tribute_multiplier(True, True), tribute_multiplier(True, True, "add")
+    (4, 3)
+    >>> tribute_multiplier(False, True), tribute_multiplier(False, False)
+    (2, 1)
+    """
+    if relay and princess:
+        return 4 if stack == "multiply" else 3
+    return 2 if relay or princess else 1
+
+
+def tribute_shares(state: State, vassal: int) -> list[tuple[int, int]]:
+    """(seat, base amount) shares of one vassal state: 2 to the city with more defenders,
+    1 each on a tie; nothing when both are empty (unless the table option shares it)."""
+    a, b = state["vassals"][vassal]
+    da, db = defenders(state, a), defenders(state, b)
+    oa, ob = city(state, a)["owner"], city(state, b)["owner"]
+    if da == db:
+        if da == 0 and not state["options"]["tribute_empty_tie"]:
+            return []
+        return [(o, 1) for o in (oa, ob) if o is not None]
+    owner = oa if da > db else ob
+    return [(owner, 2)] if owner is not None else []
+
+
+def _assign_tribute(state: State) -> list[Event]:
+    state["tribute"] = []
+    events: list[Event] = []
+    for v in range(len(state["vassals"])):
+        a, b = state["vassals"][v]
+        state["computed"].append(
+            T(
+                "Vassal {v}: {a} defenders vs {b} defenders",
+                v=v + 1,
+                a=defenders(state, a),
+                b=defenders(state, b),
+            )
+        )
+        for seat, base in tribute_shares(state, v):
+            who = name(state, seat)
+            if event_hits(state, seat, "barbarians"):
+                state["computed"].append(T("Five Barbarians: {name} gets no tribute", name=who))
+                continue
+            mult = tribute_multiplier(
+                works(state, seat, "relay_station") > 0,
+                advisor(state, seat, "princess"),
+                state["options"]["tribute_stack"],
+            )
+            amount = base * mult
+            state["tribute"].append({"vassal": v, "seat": seat, "amount": amount, "kind": None})
+            state["computed"].append(
+                T(
+                    "{name} receives {n} of one resource (base {base} x{mult})",
+                    name=who,
+                    n=amount,
+                    base=base,
+                    mult=mult,
+                )
+            )
+            events.append({"type": "TributeDue", "seat": seat, "n": amount})
+    return events
+
+
+def act_take_tribute(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """Choose the resource of a tribute you receive (food, money or soldiers)."""
+    match = [
+        t
+        for t in state["tribute"]
+        if t["seat"] == actor and t["kind"] is None and t["vassal"] == params["vassal"] - 1
+    ]
+    if not match:
+        raise RulesError("no_tribute", N_("You have no tribute to take."))
+    share = match[0]
+    share["kind"] = kind = params["kind"]
+    p = player(state, actor)
+    if kind == "food":
+        p["food"] += share["amount"]
+    elif kind == "soldiers":
+        p["supply"] += share["amount"]
+    else:
+        p["money"] += share["amount"]
+    return [
+        {
+            "type": "TributeTaken",
+            "seat": actor,
+            "n": share["amount"],
+            "kind_t": RESOURCE_NAMES[kind],
+        }
+    ]

@@ -1,0 +1,110 @@
+"""The end of The Art of War: each completed building's points (the epics' formulas), the
+castle captor's bonus, and the ranking by score, then population, then money; the player who
+lost a main castle comes last.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_, Outcome, ScoreRow, State, T, Text
+from .board import cities_of, half_down, name, owned, player, population, soldiers
+from .data import ALL_BUILDINGS, BUILDINGS, CAPTOR_BONUS
+
+
+def building_points(state: State, seat: int, b: dict[str, Any]) -> tuple[int, Text]:
+    """Points of one completed building, with the variable epics' formulas."""
+    key = b["key"]
+    info = ALL_BUILDINGS[key]
+    p = player(state, seat)
+    label = info["name"]
+    if key == "granary":
+        pts = half_down(p["food"])
+        return pts, T(
+            "{building_t}: {food} food / 2 = {n}", building_t=label, food=p["food"], n=pts
+        )
+    formula = info.get("formula")
+    extra, what = 0, ""
+    if formula == "soldiers":
+        extra, what = half_down(soldiers(p)), N_("soldiers / 2")
+    elif formula == "ordinary":
+        extra = sum(1 for o in owned(state, seat) if o["key"] in BUILDINGS)
+        what = N_("ordinary buildings")
+    elif formula == "territory":
+        extra, what = 2 * len(cities_of(state, seat)), N_("2 x cities")
+    elif formula == "money":
+        extra, what = p["money"] // 4, N_("money / 4")
+    elif formula == "tactics":
+        extra, what = p["tactics"], N_("tactic cards")
+    elif formula == "builders":
+        extra, what = b["builders"], N_("workers used")
+    pts = info["points"] + extra
+    if formula:
+        return pts, T(
+            "{building_t}: {base} + {extra} ({what_t}) = {n}",
+            building_t=label,
+            base=info["points"],
+            extra=extra,
+            what_t=what,
+            n=pts,
+        )
+    return pts, T("{building_t}: {n}", building_t=label, n=pts)
+
+
+def score(state: State, seat: int) -> tuple[int, list[Text]]:
+    """A player's final score with its lines."""
+    total = 0
+    lines: list[Text] = []
+    for b in owned(state, seat):
+        pts, line = building_points(state, seat, b)
+        total += pts
+        lines.append(line)
+    end = state["end"] or {}
+    if end.get("captor") == seat:
+        total += CAPTOR_BONUS
+        lines.append(T("Captured a main castle: +{n}", n=CAPTOR_BONUS))
+    return total, lines
+
+
+def result(state: State) -> Outcome | None:
+    """The final ranking: score, then population, then money; a captured castle's owner is last."""
+    if not state["over"]:
+        return None
+    end = state["end"]
+    loser = end.get("loser")
+    sheets = []
+    keys = {}
+    for seat in range(len(state["players"])):
+        total, lines = score(state, seat)
+        pop = population(state, seat)
+        money = player(state, seat)["money"]
+        lines.append(T("Total {n}", n=total))
+        lines.append(T("Tie-breaks: population {pop}, money ${money}", pop=pop, money=money))
+        if seat == loser:
+            lines.append(T("Lost the main castle: last place"))
+        keys[seat] = (seat != loser, total, pop, money)
+        sheets.append((seat, total, lines))
+    best = max(keys.values())
+    winners = [s for s in keys if keys[s] == best]
+    rows = [
+        ScoreRow(
+            seat=seat,
+            label=T("{name}", name=name(state, seat)),
+            score=total,
+            won=seat in winners,
+            lines=lines,
+        )
+        for seat, total, lines in sorted(sheets, key=lambda r: keys[r[0]], reverse=True)
+    ]
+    reason = (
+        T("A main castle was captured.")
+        if end["reason"] == "castle"
+        else T("The third Great Peace has ended the game.")
+    )
+    names = ", ".join(name(state, s) for s in winners)
+    headline = (
+        T("{names} wins", names=names)
+        if len(winners) == 1
+        else T("Shared win: {names}", names=names)
+    )
+    return Outcome(reason=reason, headline=headline, winners=winners, rows=rows)

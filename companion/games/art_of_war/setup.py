@@ -1,0 +1,262 @@
+"""The Art of War at the table's start: the options, the map and decks, the Advisors and Generals
+dealt to each player, and the sealed setup choice whose reveal starts round 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_, Actor, BadValue, Event, Option, Rng, State, T, sealed
+from .board import draw_tactics, order, player
+from .data import (
+    ADVISORS,
+    ALLOWANCES,
+    BUILDINGS,
+    EPICS,
+    EVENT_KEYS,
+    GAME_ID,
+    GENERALS,
+    MAX_CAMPS,
+    STARTING_BANDITS,
+)
+from .flow import PHASES, ROUNDS, choose
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "food_rounding",
+        "choice",
+        "floor",
+        N_("Food upkeep: 1 food per 3 population, rounded"),
+        choices=(("floor", N_("down (digest)")), ("ceil", N_("up"))),
+    ),
+    Option(
+        "food_market",
+        "choice",
+        "player",
+        N_("Food price column counts the food sold"),
+        choices=(("player", N_("by each player (digest)")), ("shared", N_("by all players"))),
+    ),
+    Option(
+        "food_price",
+        "choice",
+        "uniform",
+        N_("Food price"),
+        choices=(
+            ("uniform", N_("every unit at the price of the total (digest)")),
+            ("marginal", N_("the k-th unit at the k-th price")),
+        ),
+    ),
+    Option("money_public", "bool", False, N_("Money is public")),
+    Option("fifth_allowance", "int", 10, N_("Starting resources of the 5th player"), min=0, max=20),
+    Option("neutral_cities", "bool", True, N_("Neighbouring cities and the centre start unowned")),
+    Option("tribute_empty_tie", "bool", False, N_("Tribute is shared when both cities are empty")),
+    Option(
+        "tribute_stack",
+        "choice",
+        "multiply",
+        N_("Relay Station with the Mongol Princess"),
+        choices=(("multiply", N_("tribute x4 (digest)")), ("add", N_("tribute x3"))),
+    ),
+    Option(
+        "famine_rounding",
+        "choice",
+        "floor",
+        N_("Famine halves food output, rounded"),
+        choices=(("floor", N_("down (digest)")), ("ceil", N_("up"))),
+    ),
+    Option(
+        "heretic_rounding",
+        "choice",
+        "floor",
+        N_("Heretic Invasion: soldiers lost from each stack of n"),
+        choices=(("floor", N_("half, rounded down (digest)")), ("ceil", N_("half, rounded up"))),
+    ),
+    Option("auction_from", "int", 6, N_("Epic auctions from round"), min=1, max=20),
+    Option(
+        "field_tie",
+        "choice",
+        "wiped",
+        N_("A tied field battle"),
+        choices=(("wiped", N_("both forces are wiped out (digest)")), ("home", N_("both go home"))),
+    ),
+    Option("base_morale", "int", 0, N_("Base morale of every force"), min=0, max=10),
+    Option("workers_return", "bool", True, N_("Workers come back when a building is complete")),
+    Option(
+        "bandit_camps",
+        "int",
+        0,
+        N_("Bandit camps on the map (0 = one per player)"),
+        min=0,
+        max=MAX_CAMPS,
+    ),
+)
+
+
+def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
+    """A new table: the map, the decks, the offers, and the sealed setup choice."""
+    n = len(players)
+    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    camps = opts["bandit_camps"] or n
+    state: State = {
+        "game": GAME_ID,
+        "options": opts,
+        "players": [{"name": name} for name in players],
+        "start": rng.randint(0, n - 1),
+        "round": 0,
+        "phase": -1,
+        "step": "setup",
+        "over": False,
+        "end": None,
+        "last_round": False,
+        "sealed": None,
+        "effects": [],
+        "tribute": [],
+        "computed": [],
+        "private_lines": [[] for _ in range(n)],
+        "sales": [0] * n,
+        "war": None,
+        "auction": {"epic": None, "bids": None, "result": None, "rebid": False, "seats": []},
+        "played": [],
+        "p": [],
+    }
+    state["cities"] = (
+        [{"id": f"castle-{s}", "kind": "castle", "owner": s} for s in range(n)]
+        + [
+            {"id": f"city-{s}", "kind": "city", "owner": None if opts["neutral_cities"] else s}
+            for s in range(n)
+        ]
+        + [{"id": "centre", "kind": "city", "owner": None}]
+    )
+    state["camps"] = [
+        {"bandits": STARTING_BANDITS, "target": f"castle-{k % n}"} for k in range(camps)
+    ]
+    state["vassals"] = [[f"city-{v % n}", f"city-{(v + 1) % n}"] for v in range(3)]
+    events = list(EVENT_KEYS)
+    rng.shuffle(events)
+    state["event"] = {"deck": events, "used": [], "current": None, "great_peace": 0}
+    deck = [k for k, b in BUILDINGS.items() if b.get("in_deck", True)]
+    rng.shuffle(deck)
+    # The neighbouring cities start with a completed building each, the centre with an epic.
+    state["buildings"] = [_built(deck.pop(), f"city-{s}") for s in range(n)]
+    epics = list(EPICS)
+    rng.shuffle(epics)
+    # The Temple of Heaven scores the workers used to build it: a pre-built one would be worth
+    # nothing, so the centre draws among the other epics (our reading).
+    centre = next(k for k in epics if k != "temple_of_heaven")
+    epics.remove(centre)
+    state["buildings"].append(_built(centre, "centre"))
+    state["blueprint_deck"] = deck
+    state["epic_deck"] = epics
+    state["p"] = [_new_player() for _ in range(n)]
+    deal_offers(state, rng)
+    sealed.open_round(
+        state, "setup", list(range(n)), T("Choose your Advisor, General and resources")
+    )
+    return state
+
+
+def _built(key: str, city: str) -> dict[str, Any]:
+    """A building that stands complete on the map from the start."""
+    return {"key": key, "city": city, "progress": 0, "done": True, "workers": 0, "builders": 0}
+
+
+def _new_player() -> dict[str, Any]:
+    return {
+        "money": 0,
+        "food": 0,
+        "supply": 0,
+        "at": {},
+        "facility": {"mine": 0, "farm": 0, "barracks": 0},
+        "advisor": None,
+        "general": None,
+        "general_used": False,
+        "tactics": 0,
+        "blueprints": [],
+        "stance": None,
+        "bought_tactic": False,
+        "bought_blueprint": False,
+        "altar_round": 0,
+        "magistrate": 0,
+        "lost_city_round": 0,
+        "attackers": [],
+    }
+
+
+def deal_offers(state: State, rng: Rng) -> None:
+    """Deal 2 Advisors and 2 Generals to each player, one card at a time in turn order from
+    the start player, while the cards last (5 players: someone may get only 1)."""
+    n = len(state["players"])
+    advisors = list(ADVISORS)
+    generals = list(GENERALS)
+    rng.shuffle(advisors)
+    rng.shuffle(generals)
+    offers: list[dict[str, list[str]]] = [{"advisors": [], "generals": []} for _ in range(n)]
+    for _ in range(2):
+        for seat in order(state):
+            if advisors:
+                offers[seat]["advisors"].append(advisors.pop())
+            if generals:
+                offers[seat]["generals"].append(generals.pop())
+    state["offers"] = offers
+
+
+def allowance(state: State, seat: int) -> int:
+    """The resources (soldiers + food + money) ``seat`` takes at setup: 8/9/9/10/(10)."""
+    amounts = list(ALLOWANCES) + [state["options"]["fifth_allowance"]]
+    return amounts[order(state).index(seat)]
+
+
+def act_choose_setup(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """Keep one Advisor and one General of the two dealt, and split the starting resources."""
+    offer = state["offers"][actor]
+    if params["advisor"] >= len(offer["advisors"]) or params["general"] >= len(offer["generals"]):
+        raise BadValue("no_such_card", N_("You were not dealt that card."))
+    money = allowance(state, actor) - params["soldiers"] - params["food"]
+    if money < 0:
+        raise BadValue(
+            "too_many_resources", N_("You may take only {n} resources."), n=allowance(state, actor)
+        )
+    choice = {
+        "advisor": offer["advisors"][params["advisor"]],
+        "general": offer["generals"][params["general"]],
+        "soldiers": params["soldiers"],
+        "food": params["food"],
+        "money": money,
+    }
+    return choose(state, actor, "setup", choice)
+
+
+@ROUNDS.on("setup")
+def _reveal_setup(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+    """Everyone's Advisor, soldiers and food are shown; the Advisor's cards are drawn; round 1."""
+    events: list[Event] = []
+    for seat, choice in enumerate(choices):
+        p = player(state, seat)
+        p["advisor"] = choice["advisor"]
+        p["general"] = choice["general"]
+        p["supply"] = choice["soldiers"]
+        p["food"] = choice["food"]
+        p["money"] = choice["money"]
+        events.append(
+            {
+                "type": "SetupRevealed",
+                "seat": seat,
+                "advisor_t": ADVISORS[p["advisor"]]["name"],
+                "soldiers": p["supply"],
+                "food": p["food"],
+            }
+        )
+        events.append(
+            draw_tactics(state, seat, ADVISORS[p["advisor"]]["cards"], N_("their Advisor"))
+        )
+    state["round"] = 1
+    return events + PHASES.enter(state, "preparation", rng)
+
+
+def act_set_start_player(
+    state: State, actor: Actor, params: dict[str, Any], rng: Rng
+) -> list[Event]:
+    """Before anyone has chosen at setup: who read Sun Tzu most recently starts (re-deals)."""
+    state["start"] = params["seat"]
+    deal_offers(state, rng)
+    return [{"type": "StartPassed", "seat": params["seat"]}]

@@ -1,0 +1,300 @@
+"""What each viewer of The Art of War sees: the table's public view (phases, the event, the
+market's prices, the auction, the map, the buildings, the battles) and, on a phone, that
+seat's own ``me`` (see ``phone``). Money is shown only on its owner's phone, unless the table
+made it public (and at the end).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_, Actor, State, T, sealed
+from .auction import auction_due
+from .board import (
+    advisor,
+    cities_of,
+    defenders,
+    loc_label,
+    locations,
+    name,
+    owned,
+    owner,
+    player,
+    population,
+    soldiers,
+)
+from .combat import city_defence, preview
+from .construction import construction_cost
+from .data import (
+    ADVISORS,
+    ALL_BUILDINGS,
+    EPICS,
+    EVENTS,
+    FOOD_PRICES,
+    GENERALS,
+    ORDER_NAMES,
+    TACTICS,
+)
+from .flow import PHASES, STEPS, blocker
+from .food import food_price
+from .phone import me
+
+TODO: dict[str, str] = {
+    "setup": N_("Each player keeps one Advisor and one General and splits their resources."),
+    "0": N_("Bandit camps refill. Tap to draw the event."),
+    "1": N_("The event for this round is drawn. Tap to choose War or Peace."),
+    "2": N_("Everyone chooses War or Peace in secret."),
+    "3": N_("Production is counted; players receiving tribute choose its kind."),
+    "purchase": N_("Buy a tactic card and a blueprint (one each at most)."),
+    "auction": N_("Bid for the epic blueprint in secret (0 = pass)."),
+    "build": N_("Place workers, start buildings from your blueprints."),
+    "payments": N_("Foremen moved and were paid. Tap to go to war."),
+    "deploy": N_("Everyone deploys all their soldiers in secret."),
+    "battles": N_("Resolve each battle: play cards, then tap Resolve."),
+    "after": N_("All battles are over. Tap to go to the food phase."),
+    "6": N_("Upkeep is paid; say how much food you sell, then tap to end the round."),
+}
+
+
+def _todo(state: State) -> str:
+    if state["phase"] < 0:
+        return TODO["setup"]
+    return TODO.get(state["step"]) or TODO.get(str(state["phase"]), "")
+
+
+def steps(state: State) -> list[dict[str, Any]]:
+    """The current phase's steps; the auction step only in rounds that have one."""
+    phase = PHASES.order[state["phase"]] if state["phase"] >= 0 else None
+    strip = STEPS.get(phase or "")
+    if strip is None:
+        return []
+    return [
+        {"key": key, "name": strip.labels[key], "current": key == state["step"]}
+        for key in strip.order
+        if key != "auction" or state["step"] == "auction" or auction_due(state)
+    ]
+
+
+def phase_name(state: State) -> str:
+    if state["over"]:
+        return N_("Game over")
+    if state["phase"] < 0:
+        return N_("Setup")
+    return PHASES.labels[PHASES.order[state["phase"]]]
+
+
+def todo(state: State) -> str:
+    if state["phase"] < 0:
+        return TODO["setup"]
+    return TODO.get(state["step"]) or TODO.get(str(state["phase"]), "")
+
+
+def _player_view(state: State, seat: int, public_money: bool) -> dict[str, Any]:
+    p = player(state, seat)
+    row: dict[str, Any] = {
+        "seat": seat,
+        "name": name(state, seat),
+        "start": seat == state["start"],
+        "advisor": p["advisor"],
+        "advisor_t": ADVISORS[p["advisor"]]["name"] if p["advisor"] else None,
+        "advisor_ability_t": ADVISORS[p["advisor"]]["ability"] if p["advisor"] else None,
+        "advisor_active": bool(p["advisor"]) and advisor(state, seat, p["advisor"]),
+        "general_t": GENERALS[p["general"]]["name"] if p["general_used"] else None,
+        "stance": p["stance"],
+        "food": p["food"],
+        "soldiers": soldiers(p),
+        "in_hand": p["supply"],
+        "at": [{"loc": loc, "label": loc_label(state, loc), "n": n} for loc, n in p["at"].items()],
+        "workers": dict(
+            p["facility"], buildings=sum(b["workers"] for b in owned(state, seat, None))
+        ),
+        "population": population(state, seat),
+        "cities": cities_of(state, seat),
+        "selling": state["sales"][seat] if state["phase"] == 6 else 0,
+    }
+    if public_money:
+        row["money"] = p["money"]
+    return row
+
+
+def _building_view(state: State, b: dict[str, Any]) -> dict[str, Any]:
+    info = ALL_BUILDINGS[b["key"]]
+    who = owner(state, b)
+    row = {
+        "key": b["key"],
+        "name_t": info["name"],
+        "effect_t": info["effect"],
+        "epic": b["key"] in EPICS,
+        "city": b["city"],
+        "owner": who,
+        "done": b["done"],
+        "progress": b["progress"],
+        "rounds": len(info["costs"]),
+        "workers": b["workers"],
+    }
+    if not b["done"] and who is not None:
+        row["next_cost"] = construction_cost(state, who, b)
+    return row
+
+
+def _battle_view(state: State, battle: dict[str, Any], current: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "kind": battle["kind"],
+        "where": loc_label(state, battle["loc"])
+        if battle["kind"] != "field"
+        else T("Field battle"),
+        "done": bool(battle.get("done")),
+        "skipped": bool(battle.get("skipped")),
+        "cards": [
+            {
+                "name": name(state, m["seat"]),
+                "card_t": (TACTICS.get(m["card"]) or GENERALS[m["card"]])["name"],
+            }
+            for m in battle["mods"]
+        ],
+        "orders_t": [ORDER_NAMES[o] for o in battle["orders"]] if battle.get("orders") else None,
+        "lines": battle["lines"],
+    }
+    if battle["kind"] == "field":
+        row["sides"] = [name(state, s) for s in battle["sides"]]
+    if current and not battle.get("done"):
+        row["forces"] = [
+            {
+                "seat": f["seat"],
+                "who": name(state, f["seat"]) if f["seat"] is not None else None,
+                "role": f["role"],
+                "soldiers": f["n"],
+                "cp": f["cp"],
+                "lines": f["lines"],
+            }
+            for f in preview(state, battle)
+        ]
+    return row
+
+
+def view(state: State, viewer: Actor) -> dict[str, Any]:
+    """What ``viewer`` may see: the public table plus, for a seat, its private ``me``."""
+    opts = state["options"]
+    public_money = opts["money_public"] or state["over"]
+    war = state.get("war")
+    auction = state["auction"]
+    out: dict[str, Any] = {
+        "players": [_player_view(state, s, public_money) for s in range(len(state["players"]))],
+        "turn": None,
+        "round": state["round"] or None,
+        "phase": phase_name(state),
+        "over": state["over"],
+        "start": state["start"],
+        "phase_no": state["phase"],
+        "phases": [
+            {
+                "n": n,
+                "name": PHASES.labels[key],
+                "current": n == state["phase"] and not state["over"],
+            }
+            for n, key in enumerate(PHASES.order)
+        ],
+        "steps": steps(state),
+        "step": state["step"],
+        "todo": todo(state),
+        "blocker": blocker(state),
+        "computed": state["computed"],
+        "event": {
+            "current": state["event"]["current"],
+            "name_t": EVENTS[state["event"]["current"]]["name"]
+            if state["event"]["current"]
+            else None,
+            "effect_t": EVENTS[state["event"]["current"]]["effect"]
+            if state["event"]["current"]
+            else None,
+            "deck_left": len(state["event"]["deck"]),
+            "used": list(state["event"]["used"]),
+            "used_t": [EVENTS[k]["name"] for k in state["event"]["used"]],
+            "great_peace": state["event"]["great_peace"],
+            "last_round": state["last_round"],
+        },
+        "prices": [
+            {"n": k, "price": food_price(k), "revenue": k * food_price(k)}
+            for k in range(1, len(FOOD_PRICES) + 1)
+        ],
+        "price_bonus": 2 if state["event"]["current"] == "ships" else 0,
+        "sealed": sealed.public_view(state),
+        "auction": {
+            "epic": auction["epic"],
+            "epic_t": EPICS[auction["epic"]]["name"] if auction["epic"] else None,
+            "rebid": auction["rebid"],
+            "bids": auction["bids"]
+            if not sealed.is_open(state, "bid") or auction["rebid"]
+            else None,
+            "result": dict(auction["result"], epic_t=EPICS[auction["result"]["epic"]]["name"])
+            if auction["result"] and auction["result"].get("epic")
+            else auction["result"],
+            "epics_left": len(state["epic_deck"]),
+            "due": state["round"] >= opts["auction_from"],
+        },
+        "map": {
+            "locations": [{"loc": loc, "label": loc_label(state, loc)} for loc in locations(state)],
+            "labels": {loc: loc_label(state, loc) for loc in locations(state)},
+            "cities": [
+                {
+                    "loc": c["id"],
+                    "label": loc_label(state, c["id"]),
+                    "kind": c["kind"],
+                    "owner": c["owner"],
+                    "defence": city_defence(state, c["id"]),
+                    "defenders": defenders(state, c["id"]),
+                }
+                for c in state["cities"]
+            ],
+            "camps": [
+                {"loc": f"camp-{k}", "bandits": c["bandits"], "target": c["target"]}
+                for k, c in enumerate(state["camps"])
+            ],
+            "vassals": [
+                {"vassal": v + 1, "cities": list(pair)} for v, pair in enumerate(state["vassals"])
+            ],
+        },
+        "tribute": [
+            {"vassal": t["vassal"] + 1, "seat": t["seat"], "amount": t["amount"], "kind": t["kind"]}
+            for t in state["tribute"]
+        ],
+        "buildings": [_building_view(state, b) for b in state["buildings"]],
+        "blueprints_left": len(state["blueprint_deck"]),
+        "epic_blueprints": [
+            {"seat": s, "epic_t": EPICS[k]["name"]}
+            for s in range(len(state["players"]))
+            for k in player(state, s)["blueprints"]
+            if k in EPICS
+        ],
+        "battles": [_battle_view(state, b, war["current"] == i) for i, b in enumerate(war["queue"])]
+        if war
+        else [],
+        "press_on": war["press"] if war else None,
+        "effects": [
+            {
+                "card_t": TACTICS[e["card"]]["name"],
+                "seat": e["seat"],
+                "first": e["first"],
+                "last": e["last"],
+            }
+            for e in state["effects"]
+            if e["last"] >= state["round"]
+        ],
+        "discards": len(state["played"]),
+        "options": dict(opts),
+    }
+    if state["over"]:
+        out["final"] = [
+            {
+                "seat": s,
+                "general_t": GENERALS[player(state, s)["general"]]["name"]
+                if player(state, s)["general"]
+                else None,
+                "tactics": player(state, s)["tactics"],
+            }
+            for s in range(len(state["players"]))
+        ]
+    if viewer is not None:
+        out["me"] = me(state, viewer)
+        out["sealed"] = sealed.seat_view(state, viewer)
+    return out

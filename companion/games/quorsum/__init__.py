@@ -1,0 +1,55 @@
+"""Quorsum (骰棋): a two-player dice race on a 4×4 grid of two-faced tiles.
+
+The players lay 16 real tiles (values 2-6, a dark and a light face) and move real pieces with
+real dice; the app is the table's memory and referee. It draws (or records) the layout, runs
+the opening roll-off and the A/B choice, keeps the four pieces, their homes and distances,
+takes each turn's public dice declaration and shows its odds, applies the entered (or rolled)
+dice, enforces adjacency, same colour, blocking and the flip lock, checks the win and double
+win after every move, runs the stalemate counter with its tie-break, and scores match play.
+
+The modules, one per part of the game:
+
+- ``data``: the board, the tile box, the dice, the phases and the words;
+- ``setup``: the table options and the state at the start;
+- ``board``: tiles, pieces, distances, and which moves and flips are legal now;
+- ``dice``: the odds of a roll and of a chain, the declaration and its planner;
+- ``opening``: each game's start (layout, roll-off, A/B choice, placement, next game);
+- ``turn``: declaring, rolling, chaining, stopping and ending a turn;
+- ``stalemate``: the counter of turns without progress and its tie-break;
+- ``corrections``: the host's tile entry, to match the table;
+- ``scoring``: the end of a game and of the match (an ``Outcome``);
+- ``rules``: every action, who may use it and when (``allowed`` follows);
+- ``view``: what every viewer sees; ``lines``: the history line of every event.
+"""
+
+from __future__ import annotations
+
+from ..kit import N_, Game
+from . import opening, turn  # noqa: F401  (their phase hooks register on import)
+from .data import GAME_ID, PHASES
+from .lines import LINES
+from .rules import ACTIONS, allowed
+from .scoring import result
+from .setup import OPTIONS, setup
+from .view import private_view, view
+
+GAME = Game(
+    id=GAME_ID,
+    name=N_("Quorsum"),
+    min_players=2,
+    max_players=2,
+    setup=setup,
+    actions=ACTIONS,
+    allowed=allowed,
+    view=view,
+    result=result,
+    describe=LINES.describe,
+    options=OPTIONS,
+    private_view=private_view,
+    reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
+    private=(),
+    sealed=False,
+    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+)
+
+__all__ = ["ACTIONS", "GAME", "allowed", "result", "setup", "view"]

@@ -1,0 +1,149 @@
+"""Quorsum's history lines: one per event type, names filled in from the seats.
+
+Events carry seats; events logged before that carried names as well (``name``, ``name0``,
+``name1``, ``other``, a name in ``first``), and read the same, since a seat's name is the one
+it carried.
+"""
+
+from __future__ import annotations
+
+from ..kit import N_, Event, Lines, T, Text, name_of
+from .data import FACE_T
+
+
+def _values(values: list[int]) -> str:
+    """Dice as a history line lists them.
+
+    >>> _values([6, 4, 1])
+    '6, 4, 1'
+    """
+    return ", ".join(str(v) for v in values)
+
+
+def _first(e: Event, players: list[str]) -> str:
+    """Who takes the first turn: a seat, or the name itself in an event logged before seats."""
+    first = e["first"]
+    return players[first] if isinstance(first, int) else str(first)
+
+
+def _rolled(e: Event, players: list[str]) -> Text:
+    params = {
+        "name": name_of(e, players),
+        "values": _values(e["values"]),
+        "row": e["row"],
+        "col": e["col"],
+        "value": e["value"],
+    }
+    if e["kind"] == "move":
+        if e["ok"]:
+            return T(
+                "{name} rolled {values} and moved onto ({row},{col}) (value {value}).", **params
+            )
+        return T(
+            "{name} rolled {values}: the move onto ({row},{col}) (value {value}) failed.", **params
+        )
+    if e["ok"]:
+        return T("{name} rolled {values} and flipped tile ({row},{col}) (value {value}).", **params)
+    return T(
+        "{name} rolled {values}: flipping tile ({row},{col}) (value {value}) failed.", **params
+    )
+
+
+def _turn_ended(e: Event, players: list[str]) -> Text:
+    if e["progress"]:
+        return T(
+            "{name}'s turn ended with progress: the stalemate counter is back to 0.",
+            name=name_of(e, players),
+        )
+    return T(
+        "{name}'s turn ended without progress: stalemate counter {count} of {limit}.",
+        name=name_of(e, players),
+        count=e["count"],
+        limit=e["limit"],
+    )
+
+
+def _game_ended(e: Event, players: list[str]) -> Text:
+    kind = e["kind"]
+    who = name_of(e, players, "winner")
+    if kind == "win":
+        return T("{name} has both pieces home and wins game {n}.", name=who, n=e["n"])
+    if kind == "double":
+        return T(
+            "{name} wins game {n} with a double win: no opposing piece is home.", name=who, n=e["n"]
+        )
+    if kind == "stalemate":
+        step_t = N_("closest pieces") if e["step"] == "closest" else N_("other pieces")
+        return T(
+            "Stalemate: {name} wins game {n} on distance to home ({step_t}).",
+            name=who,
+            n=e["n"],
+            step_t=step_t,
+        )
+    return T("Stalemate: game {n} is a draw.", n=e["n"])
+
+
+def _opening(e: Event, players: list[str]) -> Text:
+    chooser, other = name_of(e, players), players[1 - e["seat"]]
+    if e["option"] == "A":
+        return T(
+            "{name} takes the first turn (A); {other} places the pieces.", name=chooser, other=other
+        )
+    return T(
+        "{name} places the pieces (B); {other} takes the first turn.", name=chooser, other=other
+    )
+
+
+LINES = Lines(
+    {
+        "LayoutDrawn": lambda e, players: T("The app drew a random layout of 16 tiles."),
+        "TileSet": lambda e, players: T(
+            "Tile ({row},{col}) set to {value}, {face_t} face up.",
+            row=e["row"],
+            col=e["col"],
+            value=e["value"],
+            face_t=FACE_T[e["face"]],
+        ),
+        "LayoutComplete": lambda e, players: T("All 16 tiles are laid out."),
+        "Rolloff": lambda e, players: T(
+            "Opening roll: {name0} rolled {die0}, {name1} rolled {die1}.",
+            name0=players[0],
+            name1=players[1],
+            die0=e["dice"][0],
+            die1=e["dice"][1],
+        ),
+        "RolloffTied": lambda e, players: T("The opening dice match: roll again."),
+        "ChooserSet": lambda e, players: T(
+            "{name} makes the opening choice.", name=name_of(e, players)
+        ),
+        "OpeningChosen": _opening,
+        "PiecesPlaced": lambda e, players: T(
+            "{name} placed the pieces on the corners; {first} takes the first turn.",
+            name=name_of(e, players),
+            first=_first(e, players),
+        ),
+        "Declared": lambda e, players: T(
+            "{name} declared {actions} action(s), {dice} dice, {given_up} given up: {percent}%.",
+            name=name_of(e, players),
+            actions=e["actions"],
+            dice=e["dice"],
+            given_up=e["given_up"],
+            percent=e["percent"],
+        ),
+        "DiceGivenUp": lambda e, players: T(
+            "{name} gave up all the dice.", name=name_of(e, players)
+        ),
+        "Rolled": _rolled,
+        "ChainStopped": lambda e, players: T(
+            "{name} stopped the chain of moves.", name=name_of(e, players)
+        ),
+        "TurnEnded": _turn_ended,
+        "GameEnded": _game_ended,
+        "MatchEnded": lambda e, players: (
+            T("{name} wins the match.", name=name_of(e, players, "winner"))
+            if e["winner"] is not None
+            else T("The match is a draw.")
+        ),
+        "GameStarted": lambda e, players: T("Game {n} of the match begins.", n=e["n"]),
+    }
+)

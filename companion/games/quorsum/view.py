@@ -1,0 +1,309 @@
+"""What every viewer of Quorsum sees: the grid, the pieces, the opening, the turn's declaration
+with its odds and rolls, the planner, the stalemate counter and the match.
+
+Nothing in Quorsum is secret, so every viewer gets the same view (seats also get ``me = {}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import Actor, State, T
+from .board import (
+    action_problem,
+    home_arrow,
+    home_of,
+    is_home,
+    legal_flips,
+    legal_moves,
+    name,
+    occupant,
+    opt,
+    piece_distance,
+    row_col,
+    seat_distances,
+)
+from .data import (
+    CORNERS,
+    DICE,
+    FACE_T,
+    KIND_T,
+    PHASES,
+    PLACEMENTS,
+    RESULT_KIND_T,
+    SIZE,
+    STATUS_T,
+    STEP_T,
+    TILES_PER_VALUE,
+    TURN_PHASES,
+    VALUES,
+)
+from .dice import (
+    chain_chance,
+    chance_view,
+    plan_chance,
+    planner_view,
+    rolled_any,
+    success_chance,
+    tile_ref,
+    values_of,
+)
+from .opening import whose_turn
+from .scoring import game_reason, match_winner
+from .stalemate import stalemate_tiebreak
+
+
+def _cell_view(state: State, tile: int) -> dict[str, Any]:
+    row, col = row_col(tile)
+    cell = state["tiles"][tile]
+    return {
+        "tile": tile,
+        "row": row,
+        "col": col,
+        "value": cell["value"] if cell else None,
+        "face": cell["face"] if cell else None,
+        "face_t": FACE_T[cell["face"]] if cell else None,
+        "locked": tile in state["flipped"],
+        "piece": occupant(state, tile),
+    }
+
+
+def _piece_view(state: State, pid: int) -> dict[str, Any]:
+    piece = state["pieces"][pid]
+    owner = piece["owner"]
+    view: dict[str, Any] = {
+        "id": pid,
+        "owner": owner,
+        "owner_name": name(state, owner),
+        "number": pid % 2 + 1,
+        "label": T("{name}'s piece {n}", name=name(state, owner), n=pid % 2 + 1),
+        "tile": piece["tile"],
+        "home": piece["home"],
+        "placed": piece["tile"] is not None,
+    }
+    if piece["tile"] is None:
+        return view
+    view.update(
+        row=row_col(piece["tile"])[0],
+        col=row_col(piece["tile"])[1],
+        home_row=row_col(piece["home"])[0],
+        home_col=row_col(piece["home"])[1],
+        distance=piece_distance(piece),
+        best=piece["best"],
+        at_home=piece["tile"] == piece["home"],
+        arrow=home_arrow(piece["tile"], piece["home"]),
+    )
+    return view
+
+
+def _action_view(state: State, index: int, act: dict[str, Any]) -> dict[str, Any]:
+    values = values_of(state, act)
+    live = state["phase"] == "resolve"
+    problem = action_problem(state, act) if live and act["status"] == "pending" else None
+    view = {
+        "index": index,
+        "kind": act["kind"],
+        "kind_t": KIND_T[act["kind"]],
+        "piece": act["piece"],
+        **tile_ref(state, act["tile"]),
+        "dice": act["dice"],
+        "path": [tile_ref(state, t) for t in act["path"]],
+        "status": act["status"],
+        "status_t": STATUS_T[act["status"]],
+        "rolls": [
+            {**r, "row": row_col(r["tile"])[0], "col": row_col(r["tile"])[1]} for r in act["rolls"]
+        ],
+        "chain_dice": act["chain_dice"] if act["status"] == "chain" else 0,
+        "chance_first": chance_view(success_chance(values[0], act["dice"])),
+        "chance": chance_view(chain_chance(values, act["dice"])),
+        "can_try": live and act["status"] == "pending" and problem is None,
+        "problem_t": problem,
+        "next": [],
+        "roll_dice": _roll_dice(act),
+        "planned_next": None,
+    }
+    if act["status"] == "chain":
+        view["next"] = [
+            tile_ref(state, t, act["chain_dice"]) for t in legal_moves(state, act["piece"])
+        ]
+        step = len(act["rolls"]) - 1  # every roll so far succeeded, one per planned tile
+        if step < len(act["path"]):
+            view["planned_next"] = act["path"][step]
+    return view
+
+
+def _roll_dice(act: dict[str, Any]) -> int:
+    """How many dice the next roll of this action uses (0 once it is resolved)."""
+    if act["status"] == "pending":
+        return act["dice"]
+    return act["chain_dice"] if act["status"] == "chain" else 0
+
+
+def _declaration_view(state: State) -> dict[str, Any] | None:
+    if state["phase"] != "resolve" and not state["plan"]:
+        return None
+    plan = state["plan"]
+    return {
+        "actions": [_action_view(state, i, a) for i, a in enumerate(plan)],
+        "dice_used": sum(a["dice"] for a in plan),
+        "given_up": state["given_up"],
+        "chance": chance_view(plan_chance(state, plan)),
+        "can_redeclare": state["phase"] == "resolve" and not rolled_any(state),
+    }
+
+
+def _targets_view(state: State) -> dict[str, Any] | None:
+    """What the active player could declare right now (legal on the current board)."""
+    if state["phase"] != "declare":
+        return None
+    seat = state["turn"]
+    moves = [
+        {"piece": pid, "tiles": [tile_ref(state, t) for t in legal_moves(state, pid)]}
+        for pid, p in enumerate(state["pieces"])
+        if p["owner"] == seat
+    ]
+    return {"moves": moves, "flips": [tile_ref(state, t) for t in legal_flips(state)]}
+
+
+def odds_table() -> list[dict[str, Any]]:
+    """The digest's success table, built fresh for each view (views may be altered downstream)."""
+    return [
+        {"value": v, "chances": [chance_view(success_chance(v, n)) for n in range(1, DICE + 1)]}
+        for v in VALUES
+    ]
+
+
+def _player_view(state: State, seat: int) -> dict[str, Any]:
+    placed = state["pieces"][0]["tile"] is not None
+    return {
+        "seat": seat,
+        "name": name(state, seat),
+        "points": state["points"][seat],
+        "pieces": [pid for pid, p in enumerate(state["pieces"]) if p["owner"] == seat],
+        "distances": seat_distances(state, seat) if placed else None,
+        "home_count": sum(is_home(state, seat)) if placed else 0,
+        "chooser": state["chooser"] == seat,
+        "first": state["first"] == seat,
+        "placer": state["placer"] == seat,
+        "active": state["turn"] == seat,
+    }
+
+
+def _game_view(record: dict[str, Any], state: State) -> dict[str, Any]:
+    winner = record["winner"]
+    return {
+        **record,
+        "winner_name": name(state, winner) if winner is not None else None,
+        "kind_t": RESULT_KIND_T[record["kind"]],
+        "reason": game_reason(record, state),
+    }
+
+
+def _tile_ref_plain(tile: int) -> dict[str, int]:
+    row, col = row_col(tile)
+    return {"tile": tile, "row": row, "col": col}
+
+
+def _placement_view(owners: tuple[int, ...]) -> dict[str, Any]:
+    """One way to place the pieces: the ``owners`` list to post, and each seat's two corners."""
+    return {
+        "owners": ",".join(str(o) for o in owners),
+        "by_corner": list(owners),
+        "corners_of": [
+            [_tile_ref_plain(c) for c, o in zip(CORNERS, owners, strict=True) if o == seat]
+            for seat in (0, 1)
+        ],
+    }
+
+
+def _tied(dice: list[int | None]) -> bool:
+    """Did the last opening roll tie (so it must be rolled again)?"""
+    return dice[0] is not None and dice[0] == dice[1]
+
+
+def _corner_view(corner: int) -> dict[str, Any]:
+    home = home_of(corner)
+    return {
+        **_tile_ref_plain(corner),
+        "home": home,
+        "home_row": row_col(home)[0],
+        "home_col": row_col(home)[1],
+        "arrow": home_arrow(corner, home),
+    }
+
+
+def _standing_view(state: State) -> dict[str, Any] | None:
+    """Who a stalemate would favour right now, by the tie-break (None before placement)."""
+    if state["pieces"][0]["tile"] is None or state["phase"] not in TURN_PHASES:
+        return None
+    dists = [seat_distances(state, 0), seat_distances(state, 1)]
+    winner, step = stalemate_tiebreak(*dists)
+    return {
+        "winner": winner,
+        "winner_name": name(state, winner) if winner is not None else None,
+        "step": step,
+        "step_t": STEP_T.get(step or ""),
+        "distances": dists,
+    }
+
+
+def _layout_view(state: State) -> dict[str, Any]:
+    counts = [t["value"] for t in state["tiles"] if t is not None]
+    return {
+        "mode": opt(state, "layout"),
+        "missing": sum(1 for t in state["tiles"] if t is None),
+        "next": next((_tile_ref_plain(i) for i, t in enumerate(state["tiles"]) if t is None), None),
+        "left": [{"value": v, "left": TILES_PER_VALUE - counts.count(v)} for v in VALUES],
+    }
+
+
+def view(state: State, viewer: Actor) -> dict[str, Any]:
+    """The table's view-model; identical for everyone (nothing is secret in Quorsum)."""
+    phase = state["phase"]
+    out: dict[str, Any] = {
+        "players": [_player_view(state, s) for s in (0, 1)],
+        "turn": whose_turn(state),
+        "round": state["turn_no"] if phase in TURN_PHASES else None,
+        "phase": PHASES.label(phase),
+        "phase_key": phase,
+        "over": phase == "over",
+        "game_no": state["game_no"],
+        "grid": [[_cell_view(state, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
+        "layout": _layout_view(state),
+        "pieces": [_piece_view(state, pid) for pid in range(4)],
+        "opening": {
+            "rolloff": state["rolloff"],
+            "chooser": state["chooser"],
+            "first": state["first"],
+            "placer": state["placer"],
+            "corners": [_corner_view(c) for c in CORNERS],
+            "placements": [_placement_view(owners) for owners in PLACEMENTS],
+            "tied": phase == "rolloff" and _tied(state["rolloff"]),
+        },
+        "flipped": list(state["flipped"]),
+        "declaration": _declaration_view(state),
+        "targets": _targets_view(state),
+        "planner": planner_view(state),
+        "odds_table": odds_table(),
+        "stalemate": {
+            "count": state["stalemate"],
+            "limit": opt(state, "stalemate_turns"),
+            "rule": opt(state, "progress"),
+            "standing": _standing_view(state),
+        },
+        "match": {
+            "target": opt(state, "match_points"),
+            "points": list(state["points"]),
+            "games": [_game_view(g, state) for g in state["games"]],
+            "winner": match_winner(state) if phase == "over" else None,
+        },
+        "last_game": _game_view(state["games"][-1], state) if phase in ("ended", "over") else None,
+    }
+    if viewer is not None:
+        out["me"] = private_view(state, viewer)
+    return out
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """Quorsum has no secrets: a seat's view is the table's view plus an empty "me"."""
+    return {}

@@ -1,0 +1,122 @@
+"""Samurai Sword's history lines: one per event type, names filled in from the seats.
+
+Events carry seats; logs recorded before that carried the names too (``name``, ``by_name``,
+``left_name``, ``names``), and such an event reads exactly as a new one does.
+"""
+
+from __future__ import annotations
+
+from ..kit import N_, Event, Lines, T, Text, name_of
+
+_BUSHIDO_LINES = {
+    "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
+    "weapon_discarded": N_(
+        "{name} turns over a Weapon for Bushido, discards a Weapon "
+        "and passes Bushido to {left_name}"
+    ),
+    "honor_lost": N_("{name} turns over a Weapon for Bushido, loses 1 honor; Bushido is discarded"),
+    "shogun_discards": N_(
+        "{name} turns over a Weapon for Bushido; the 3-player Shogun loses no honor: "
+        "Bushido is discarded"
+    ),
+}
+
+
+def _other(event: Event, players: list[str], key: str, old: str) -> str:
+    """The name of the seat ``event[key]`` (an old event also carried it as ``event[old]``)."""
+    return name_of({"seat": event.get(key), "name": event.get(old, "")}, players)
+
+
+def _defeat(e: Event, players: list[str]) -> Text:
+    if e["by"] is None:
+        return T(
+            "{name} is defeated, not by another player: no honor moves", name=name_of(e, players)
+        )
+    return T(
+        "{name} is defeated by {by_name} and gives them 1 honor",
+        name=name_of(e, players),
+        by_name=_other(e, players, "by", "by_name"),
+    )
+
+
+def _end(e: Event, players: list[str]) -> Text:
+    if e["reason"] == "swordmaster":
+        return T("Game over: only {name} has health left (Swordmaster)", name=name_of(e, players))
+    names = ", ".join(players[s] for s in e["seats"]) if "seats" in e else e["names"]
+    return T("Game over: {names} reached 0 honor", names=names)
+
+
+def _role_noted(e: Event, players: list[str]) -> Text:
+    if e.get("stars"):
+        return T("You entered {role_t} with {stars} stars", role_t=e["role_t"], stars=e["stars"])
+    return T("You entered {role_t}", role_t=e["role_t"])
+
+
+def _bushido_checked(e: Event, players: list[str]) -> Text:
+    # Built as a Text directly: the msgid comes from the table above (already marked with N_).
+    left = _other(e, players, "left", "left_name")
+    return [_BUSHIDO_LINES[e["outcome"]], {"name": name_of(e, players), "left_name": left}]
+
+
+LINES = Lines(
+    {
+        "PlayStarted": lambda e, players: T(
+            "Play begins: {name} is the Shogun and plays first", name=name_of(e, players)
+        ),
+        "ShogunRevealed": lambda e, players: T("{name} is the Shogun", name=name_of(e, players)),
+        "RoleEntered": lambda e, players: T(
+            "{name} has entered a role card", name=name_of(e, players)
+        ),
+        "RoleNoted": _role_noted,
+        "CharacterEntered": lambda e, players: T(
+            "{name} has entered a character", name=name_of(e, players)
+        ),
+        "CharacterNoted": lambda e, players: T(
+            "You entered {character_t}", character_t=e["character_t"]
+        ),
+        "RolesMismatch": lambda e, players: T(
+            "The roles entered don't match the cards for {n} players: everyone check your card",
+            n=e["n"],
+        ),
+        "CharactersClash": lambda e, players: T(
+            "Two players entered the same character: everyone check your character card"
+        ),
+        "Adjusted": lambda e, players: T(
+            "{name}: {counter_t} {before} → {after}",
+            name=name_of(e, players),
+            counter_t=e["counter_t"],
+            before=e["before"],
+            after=e["after"],
+        ),
+        "Defeated": _defeat,
+        "GameEnded": _end,
+        "SwordmasterVoid": lambda e, players: T(
+            "Only {name} has health left, but the Swordmaster victory does not apply: play on",
+            name=name_of(e, players),
+        ),
+        "Recovered": lambda e, players: T(
+            "{name} recovers to {n} health", name=name_of(e, players), n=e["n"]
+        ),
+        "TurnStarted": lambda e, players: T(
+            "{name}'s turn (round {round})", name=name_of(e, players), round=e["round"]
+        ),
+        "PhaseStarted": lambda e, players: T(
+            "{name}: {phase_t}", name=name_of(e, players), phase_t=e["phase_t"]
+        ),
+        "CardsDrawn": lambda e, players: T(
+            "{name} draws {n} cards", name=name_of(e, players), n=e["n"]
+        ),
+        "HandLimit": lambda e, players: T(
+            "{name} discards {n} cards down to the hand limit of 7",
+            name=name_of(e, players),
+            n=e["n"],
+        ),
+        "DeckOut": lambda e, players: T("The deck ran out: everyone loses 1 honor"),
+        "DaimyoNoted": lambda e, players: T("You hold {n} Daimyo", n=e["n"]),
+        "BushidoPlaced": lambda e, players: T(
+            "Bushido is in front of {name}", name=name_of(e, players)
+        ),
+        "BushidoRemoved": lambda e, players: T("Bushido is removed from play"),
+        "BushidoChecked": _bushido_checked,
+    }
+)

@@ -1,0 +1,156 @@
+"""Samurai Sword's actions: who may use each and when, declared once.
+
+``allowed`` is derived from these declarations (and so is the who/when table in the docs);
+the functions, in the module of their part, check only what a declaration cannot say (a seat
+changing only its own counters, a card played only in the Play phase, a counter's limits).
+"""
+
+from __future__ import annotations
+
+from ..kit import (
+    ANYONE,
+    N_,
+    SEAT,
+    TURN_OR_HOST,
+    Action,
+    Actor,
+    Param,
+    State,
+    derive_allowed,
+)
+from .board import IN_PLAY, bushido_pending
+from .bushido import act_bushido_draw, act_deck_out, act_set_bushido
+from .counters import act_adjust, act_set_daimyo
+from .data import CHARACTERS, COUNTER_KEYS, MAX_DAIMYO, ROLES
+from .roles import act_enter_character, act_enter_role
+from .turn import act_end_turn, act_next_phase
+
+
+def entering(state: State, actor: Actor) -> bool:
+    """while the phones enter the cards they drew (manual deal, before play)"""
+    return not state["started"] and state["options"]["deal"] == "manual"
+
+
+def not_over(state: State, actor: Actor) -> bool:
+    """until the game ends (a Daimyo may be held before play starts)"""
+    return state["end"] is None
+
+
+def bushido_due(state: State, actor: Actor) -> bool:
+    """while the Bushido in front of the current player awaits its check"""
+    return bushido_pending(state)
+
+
+def no_bushido_due(state: State, actor: Actor) -> bool:
+    """unless the Bushido in front of the current player awaits its check"""
+    return not bushido_pending(state)
+
+
+ACTIONS = {
+    action.type: action
+    for action in (
+        Action(
+            "adjust",
+            act_adjust,
+            (
+                Param("seat", "seat", label=N_("Player")),
+                Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+                Param("delta", "int", min=-10, max=10, label=N_("Change")),
+                Param("by", "seat", optional=True, label=N_("Defeated by")),
+            ),
+            label=N_("Adjust"),
+            doc="Change a public counter (own seat; table screen: anyone). Health to 0 = Defeat.",
+            correction=True,
+            who=ANYONE,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "next_phase",
+            act_next_phase,
+            label=N_("Next phase"),
+            doc="Recover -> Draw (adds the draws) -> Play -> Discard (hand limit 7) -> next turn.",
+            who=TURN_OR_HOST,
+            phases=IN_PLAY,
+            when=no_bushido_due,
+        ),
+        Action(
+            "end_turn",
+            act_end_turn,
+            label=N_("End turn"),
+            doc="Jump to the next player's turn (hand limit 7 applied).",
+            who=TURN_OR_HOST,
+            phases=IN_PLAY,
+            when=no_bushido_due,
+        ),
+        Action(
+            "set_bushido",
+            act_set_bushido,
+            (Param("seat", "seat", optional=True, label=N_("In front of")),),
+            label=N_("Bushido"),
+            doc="Put Bushido in front of a player, or remove it (no seat).",
+            who=TURN_OR_HOST,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "bushido_draw",
+            act_bushido_draw,
+            (
+                Param("weapon", "bool", label=N_("A Weapon was turned over")),
+                Param(
+                    "pay",
+                    "choice",
+                    choices=("discard_weapon", "lose_honor"),
+                    optional=True,
+                    label=N_("Pay with"),
+                ),
+            ),
+            label=N_("Bushido check"),
+            doc="Recover-phase Bushido check of the current player holding Bushido.",
+            who=TURN_OR_HOST,
+            phases=("recover",),
+            when=bushido_due,
+        ),
+        Action(
+            "deck_out",
+            act_deck_out,
+            label=N_("The deck ran out"),
+            doc="The draw deck ran out: every player loses 1 honor.",
+            who=ANYONE,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "set_daimyo",
+            act_set_daimyo,
+            (Param("n", "int", min=0, max=MAX_DAIMYO, label=N_("Daimyo in hand")),),
+            label=N_("Daimyo in hand"),
+            doc="Own seat only, private: how many Daimyo cards you hold.",
+            who=SEAT,
+            when=not_over,
+        ),
+        Action(
+            "enter_role",
+            act_enter_role,
+            (
+                Param("role", "choice", choices=ROLES, label=N_("Your role card")),
+                Param("stars", "int", min=1, max=3, optional=True, label=N_("Ninja stars")),
+            ),
+            label=N_("Enter your role"),
+            doc="Manual deal, own seat, before play: the role card you drew.",
+            who=SEAT,
+            when=entering,
+        ),
+        Action(
+            "enter_character",
+            act_enter_character,
+            (Param("character", "choice", choices=tuple(CHARACTERS), label=N_("Your character")),),
+            label=N_("Enter your character"),
+            doc="Manual deal, own seat, before play: the character card you drew.",
+            who=SEAT,
+            when=entering,
+        ),
+    )
+}
+
+allowed = derive_allowed(
+    ACTIONS, phase=lambda state: state["phase"], turn=lambda state: state["turn"]
+)

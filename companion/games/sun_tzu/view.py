@@ -1,0 +1,342 @@
+"""What each viewer of Sun Tzu sees: the board for everyone, a seat's hand and Warlords on its
+phone (the privacy gate).
+
+The table screen (and the host) sees the public board: armies, markers, revealed cards, the
+battle order, the event, the score track and the round's breakdown. A seat's view is that plus
+``me``: its hand, its placement, its Warlords with where each can be played now, its private
+notes. Everything the templates show is worked out here, so templates only display.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import Actor, State, T, Text, sealed
+from .armies import sources, suggested
+from .battles import chooser, next_forced, order_counts, whose_turn
+from .common import holder, on_board, opts, phones, plague_zero
+from .data import (
+    AUTO_WARLORDS,
+    BEGINNER_REMOVED,
+    BLUE,
+    CARD_CODES,
+    COLOUR_NAMES,
+    COLOURS,
+    COPIES,
+    DISPLAYS,
+    EVENT_NAMES,
+    EVENT_TEXTS,
+    LAST_ROUND,
+    PERMANENT,
+    PHASES,
+    PLACE_NAMES,
+    PLACES,
+    PROVINCE_NAMES,
+    PROVINCES,
+    RED,
+    SCORING_ROUNDS,
+    TRACK_END,
+    adjacent,
+    warlord_text,
+)
+from .lines import six_again_line
+from .placement import may_six_again
+from .warlords import extra_choices, warlord_targets
+
+
+def _name(state: State, seat: int) -> str:
+    return state["players"][seat]["name"]
+
+
+def _prov(p: int) -> str:
+    return PROVINCE_NAMES[p]
+
+
+def _score_column(rnd: int) -> int:
+    """Which display value is showing: round 1-3 the first, 4-6 the second, 7-9 the third.
+
+    >>> _score_column(1), _score_column(3), _score_column(4), _score_column(9)
+    (0, 0, 1, 2)
+    """
+    return min(max(rnd - 1, 0) // 3, 2)
+
+
+def _province_view(state: State, p: int) -> dict[str, Any]:
+    b = state["battle"]
+    values = DISPLAYS[state["displays"][p] - 1]
+    # Face-down cards (phones mode) stay hidden until their province is revealed.
+    cards = [b["cards"][BLUE][p], b["cards"][RED][p]] if b["revealed"][p] else None
+    return {
+        "id": PROVINCES[p],
+        "name_t": PROVINCE_NAMES[p],
+        "display": state["displays"][p],
+        "values": list(values),
+        "value": values[_score_column(state["round"])],
+        "armies": [state["armies"][BLUE][p], state["armies"][RED][p]],
+        "markers": [state["markers"][BLUE][p], state["markers"][RED][p]],
+        "holder": holder(state, p),
+        "revealed": b["revealed"][p],
+        "resolved": b["resolved"][p],
+        "current": b["current"] == p,
+        "cards": cards,
+        "adjacent": [PROVINCES[q] for q in adjacent(opts(state)["adjacency"], p)],
+    }
+
+
+def _player_view(state: State, seat: int) -> dict[str, Any]:
+    priv = state["private"][seat]
+    public = opts(state)["warlord_public"] or state["phase"] == "over"
+    view = {
+        "seat": seat,
+        "name": _name(state, seat),
+        "colour": COLOURS[seat],
+        "colour_t": COLOUR_NAMES[seat],
+        "pool": state["pool"][seat],
+        "reserve": state["reserve"][seat],
+        "board": on_board(state, seat),
+        "markers": sum(state["markers"][seat]),
+        "hand_count": len(priv["hand"]) if phones(state) else None,
+        "deck_count": len(priv["deck"]) if phones(state) else None,
+        "played": list(state["played"][seat]),
+        "recalled": list(state["recalled"][seat]),
+        "warlords_played": [_warlord_view(state, seat, n) for n in state["warlords_played"][seat]],
+        "warlords_left": state["warlord_count"][seat] - len(state["warlords_played"][seat]),
+        "extra_warlord": state["extra_warlord"][seat],
+        "drawing": state["phase"] == "draw" and not state["draw_done"][seat],
+    }
+    if public and not opts(state)["beginner"]:
+        view["warlords"] = [_warlord_view(state, seat, n) for n in priv["warlords"]]
+    return view
+
+
+def _warlord_view(state: State, seat: int, n: int) -> dict[str, Any]:
+    return {"n": n, "text_t": warlord_text(seat, n, plague_zero(state))}
+
+
+def _order_view(state: State) -> dict[str, Any]:
+    frozen = state["counts"]["cur"] is not None
+    counts = state["counts"]["cur"] if frozen else order_counts(state)
+    who = chooser(state)
+    if state["round"] <= 1:
+        why = T("Round 1: from left to right")
+    elif who is None:
+        why = T("Equal armies now and last round: from left to right")
+    else:
+        why = T(
+            "{name} chooses the order (armies on the board: Blue {b}, Red {r})",
+            name=_name(state, who),
+            b=counts[BLUE],
+            r=counts[RED],
+        )
+    nxt = next_forced(state)
+    return {
+        "chooser": who,
+        "counts": counts,
+        "prev": state["counts"]["prev"],
+        "final": frozen,
+        "why": why,
+        "next": PROVINCES[nxt] if who is None and nxt is not None else None,
+        "choices": [PROVINCES[p] for p in range(5) if not state["battle"]["revealed"][p]],
+    }
+
+
+def _pending_view(state: State) -> list[dict[str, Any]]:
+    out = []
+    for ob in state["pending"]:
+        out.append(
+            {
+                "seat": ob["seat"],
+                "name": _name(state, ob["seat"]),
+                "kind": ob["kind"],
+                "n": ob["n"],
+                "province": PROVINCES[ob["province"]] if ob["province"] is not None else None,
+                "text": T(
+                    "{name} must take {n} army(ies) from the board ({why_t})",
+                    name=_name(state, ob["seat"]),
+                    n=ob["n"],
+                    why_t=ob["why"],
+                ),
+                "sources": [PROVINCES[q] for q in sources(state, ob)],
+                "suggested": [PROVINCES[q] for q in suggested(state, ob)],
+            }
+        )
+    return out
+
+
+def _six_claim_view(state: State) -> dict[str, Any] | None:
+    """A 6 entered on Red's own mark, waiting for Red to show Warlord 1 (real cards)."""
+    p = state.get("six_claim")
+    if p is None:
+        return None
+    return {
+        "seat": RED,
+        "province": PROVINCES[p],
+        "text": six_again_line(_name(state, RED), p),
+    }
+
+
+def _six_check(state: State, seat: int) -> Text | None:
+    """Red's own phone: show Warlord 1 for the entered 6, or say the entry needs checking."""
+    p = state.get("six_claim")
+    if p is None or seat != RED:
+        return None
+    if 1 in state["private"][RED]["warlords"]:
+        return T("Your 6 on {province_t} needs your Warlord 1: show it", province_t=_prov(p))
+    return T(
+        "Your 6 was entered on {province_t}, which your own 6 already marks, but you hold no "
+        "Warlord that allows it: ask the table to check the entry",
+        province_t=_prov(p),
+    )
+
+
+def _event_view(event: str | None) -> dict[str, Any] | None:
+    if event is None:
+        return None
+    return {"id": event, "name_t": EVENT_NAMES[event], "text_t": EVENT_TEXTS[event]}
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    priv = state["private"][seat]
+    b = state["battle"]
+    placed = None
+    if sealed.is_open(state, "cards"):
+        placed = state["sealed"]["choices"][seat]
+    elif state["phase"] == "battle" and phones(state):
+        placed = list(b["cards"][seat])
+    six_blocked = (
+        []
+        if may_six_again(state, seat)
+        else [PROVINCES[p] for p in range(5) if state["markers"][seat][p] > 0]
+    )
+    warlords = []
+    for n in priv["warlords"]:
+        shown_any_time = (seat, n) == (RED, 1) and state.get("six_claim") is not None
+        battle_now = state["phase"] == "battle" or shown_any_time
+        targets = warlord_targets(state, seat, n) if battle_now else None
+        entry = _warlord_view(state, seat, n)
+        entry["now"] = targets is not None and (shown_any_time or not state["pending"])
+        entry["auto"] = n in AUTO_WARLORDS[seat]
+        entry["targets"] = [
+            [PROVINCES[t[0]], PROVINCES[t[1]]] if isinstance(t, list) else PROVINCES[t]
+            for t in targets or []
+        ]
+        warlords.append(entry)
+    sealed_me = sealed.seat_view(state, seat)
+    unplaced = list(priv["hand"])
+    if sealed.is_open(state, "cards"):
+        for code in placed or []:
+            unplaced.remove(code)
+    return {
+        "seat": seat,
+        "colour": COLOURS[seat],
+        "hand": sorted(priv["hand"], key=CARD_CODES.index),
+        # The hand without the cards of a placement not yet revealed (they leave the hand then).
+        "unplaced": sorted(unplaced, key=CARD_CODES.index),
+        "drawn": list(priv["drawn"]),
+        "placed": placed,
+        "six_blocked": six_blocked,
+        "recall_cards": sorted(
+            {c for c in priv["hand"] if c not in PERMANENT}, key=CARD_CODES.index
+        ),
+        "warlords": warlords,
+        "warlord_choices": [_warlord_view(state, seat, n) for n in range(1, 6)]
+        if state["phase"] == "warlords"
+        else [],
+        "extra_choices": [_warlord_view(state, seat, n) for n in extra_choices(state, seat)]
+        if state["extra_warlord"][seat]
+        else [],
+        "sealed": sealed_me,
+        "six_check": _six_check(state, seat),
+        # Private notes (cards drawn, kept, discarded), newest first: only behind the reveal.
+        "notes": list(reversed(priv.get("notes", []))),
+    }
+
+
+def view(state: State, viewer: Actor) -> dict[str, Any]:
+    """What ``viewer`` may see: the table screen (None) or one seat's phone (with ``me``)."""
+    b = state["battle"]
+    v: dict[str, Any] = {
+        "players": [_player_view(state, s) for s in (BLUE, RED)],
+        "turn": whose_turn(state),
+        "round": state["round"] or None,
+        "phase": PHASES.label(state["phase"]),
+        "phase_id": state["phase"],
+        "over": state["phase"] == "over",
+        "cards_mode": opts(state)["cards"],
+        "options": dict(opts(state)),
+        "score": state["score"],
+        "score_text": _score_text(state),
+        "scoring_round": state["round"] in SCORING_ROUNDS,
+        "provinces": [_province_view(state, p) for p in range(5)],
+        "current": PROVINCES[b["current"]] if b["current"] is not None else None,
+        "order": _order_view(state),
+        "pending": _pending_view(state),
+        "event": _event_view(state["event_up"]),
+        "events_left": len(state["event_deck"]) + (1 if state["event_up"] else 0),
+        "events_done": [_event_view(e) for e in state["events_done"]],
+        "plagues": state["plagues"],
+        "battle_log": list(state["round_log"]),
+        "last_round_log": list(state["last_log"]),
+        "scoring": list(state["scoring"]),
+        "sealed": sealed.public_view(state),
+        "six_claim": _six_claim_view(state),
+        "result": state["result"],
+        # Ready-made pieces for the screens (so templates only display).
+        "round_track": _round_track(state),
+        "track": [{"n": n, "at": n == state["score"]} for n in range(-TRACK_END, TRACK_END + 1)],
+        "score_column": _score_column(state["round"]),
+        "card_codes": _codes_in_play(state),
+        "entry_choices": _entry_choices(state),
+        "recall_codes": [c for c in _codes_in_play(state) if c not in PERMANENT],
+        "places": [{"id": pl, "name_t": PLACE_NAMES[pl]} for pl in PLACES],
+    }
+    if viewer is not None:
+        v["me"] = private_view(state, viewer)
+    return v
+
+
+def _round_track(state: State) -> list[dict[str, Any]]:
+    """The turn track 1-9: which rounds score, which is current, which are past."""
+    rnd = state["round"]
+    return [
+        {"n": n, "scoring": n in SCORING_ROUNDS, "current": n == rnd, "done": n < rnd}
+        for n in range(1, LAST_ROUND + 1)
+    ]
+
+
+def _codes_in_play(state: State) -> list[str]:
+    """The action card codes of this game (the beginner variant has no +2 or +3)."""
+    beginner = opts(state)["beginner"]
+    return [c for c in CARD_CODES if not (beginner and c in BEGINNER_REMOVED)]
+
+
+def _entry_choices(state: State) -> list[list[str]] | None:
+    """Real cards, phase 3: per seat, the codes that may still be entered this round.
+
+    Public knowledge only (cards already revealed or shown to recall); the "6 on its own
+    mark" check depends on the province and is left to ``enter_cards``.
+    """
+    if phones(state) or state["phase"] != "battle":
+        return None
+    b = state["battle"]
+    out = []
+    for seat in (BLUE, RED):
+        out.append(
+            [
+                c
+                for c in _codes_in_play(state)
+                if not (c in PERMANENT and c in b["cards"][seat])
+                and not (c not in PERMANENT and state["gone"][seat].get(c, 0) >= COPIES[c])
+            ]
+        )
+    return out
+
+
+def _score_text(state: State) -> Text:
+    s = state["score"]
+    if s == 0:
+        return T("The score marker is in the centre")
+    seat = BLUE if s > 0 else RED
+    return T(
+        "The score marker is {n} space(s) towards {name}'s end", n=abs(s), name=_name(state, seat)
+    )

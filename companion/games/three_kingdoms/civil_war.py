@@ -1,0 +1,95 @@
+"""The civil war (digest §4): a completed city holding several players' troops is fought over by
+itself, roll by roll. Three or more players first roll for the highest die (below the top, every
+troop goes home); two fight to the end, each hit taking one troop, Alert troops first.
+"""
+
+from __future__ import annotations
+
+from ..kit import Event, State
+from .board import City, find_city, seats_in, total
+from .dice import hits
+from .phases import PHASES, battle_over
+
+
+@PHASES.on_enter("civil_war")
+def _next_civil_war(state: State) -> list[Event]:
+    """Start the civil war of the first city waiting for one."""
+    cid = state["civil_queue"].pop(0)
+    seats = seats_in(find_city(state, cid))
+    state["battle"] = {
+        "kind": "civil",
+        "city": cid,
+        "sides": seats,
+        "mode": "duel" if len(seats) == 2 else "highest",
+        "stage": "rolling",
+        "rolls": [],
+    }
+    return [{"type": "CivilWarStarted", "city": cid, "seats": seats}]
+
+
+def dice_order(state: State) -> list[dict[str, int]]:
+    """Who rolls how many dice: every side still in, with all its troops there."""
+    b = state["battle"]
+    city = find_city(state, b["city"])
+    return [{"seat": s, "n": total(city, s)} for s in b["sides"]]
+
+
+def civil_roll(state: State, dice: list[list[int]]) -> list[Event]:
+    """One roll of the civil war, ``dice`` per side in the order of ``dice_order``."""
+    b = state["battle"]
+    city = find_city(state, b["city"])
+    sides = b["sides"]
+    events: list[Event] = []
+    if b["mode"] == "highest":
+        tops = [max(d) for d in dice]
+        top = max(tops)
+        stay = [s for s, t in zip(sides, tops, strict=True) if t == top]
+        for s in sides:
+            if s not in stay:
+                city["troops"][s] = [0, 0]  # below the top value: every troop goes home
+        b["sides"] = stay
+        if len(stay) == 2:
+            b["mode"] = "duel"
+        b["rolls"].append({"mode": "highest", "sides": sides, "dice": dice, "stay": stay})
+        events.append(
+            {
+                "type": "CivilRollHighest",
+                "k": len(b["rolls"]),
+                "sides": sides,
+                "dice": dice,
+                "top": top,
+                "seats": stay,
+            }
+        )
+    else:
+        got = [hits(d) for d in dice]
+        _take(city, sides[0], got[1])
+        _take(city, sides[1], got[0])
+        left = [total(city, s) for s in sides]
+        b["sides"] = [s for s in sides if total(city, s)]
+        b["rolls"].append({"mode": "duel", "sides": sides, "dice": dice, "hits": got})
+        events.append(
+            {
+                "type": "CivilRollDuel",
+                "k": len(b["rolls"]),
+                "sides": sides,
+                "dice": dice,
+                "hits": f"{got[0]}-{got[1]}",
+                "left": left,
+            }
+        )
+    if len(b["sides"]) <= 1:
+        winner = b["sides"][0] if b["sides"] else None
+        city["owner"] = winner
+        events.append({"type": "CivilWarEnded", "city": city["id"], "seat": winner})
+        events.extend(battle_over(state))
+    return events
+
+
+def _take(city: City, seat: int, n: int) -> None:
+    """Remove ``n`` of ``seat``'s troops, Alert ones first (a civil-war casualty: the owner keeps
+    the Hold troops, which are worth more against a later national war)."""
+    troops = city["troops"][seat]
+    from_alert = min(n, troops[0])
+    troops[0] -= from_alert
+    troops[1] -= min(n - from_alert, troops[1])

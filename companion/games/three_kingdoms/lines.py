@@ -1,0 +1,253 @@
+"""3 Kingdoms Battle's history lines: one per event type, names filled in from the seats.
+
+Events carry seats (``seat``, ``seats``, a national war's ``attacker`` and ``defender``);
+events logged before carried the names themselves (``name``, ``names``, the names under
+``attacker`` / ``defender``, a civil war's dice and troops already in words). Both read the
+same: each line gives its text exactly the values it gave before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import Event, Lines, T, Text, name_of
+
+
+def _seat_name(e: Event, players: list[str], key: str) -> str:
+    """The name of the seat under ``key``; an old event held the name itself there."""
+    value = e.get(key)
+    if isinstance(value, int) and 0 <= value < len(players):
+        return players[value]
+    return str(value)
+
+
+def _names(e: Event, players: list[str]) -> str:
+    """The names of the seats under ``seats`` (an old event: the names, already joined)."""
+    if "seats" in e:
+        return ", ".join(players[s] for s in e["seats"])
+    return e["names"]
+
+
+def _dice_shown(e: Event, players: list[str]) -> str:
+    """A civil-war roll as "Ann 5 3; Bob 6" (an old event: already in words)."""
+    if isinstance(e["dice"], str):
+        return e["dice"]
+    return "; ".join(
+        f"{players[s]} {' '.join(map(str, d))}" for s, d in zip(e["sides"], e["dice"], strict=True)
+    )
+
+
+def _troops_left(e: Event, players: list[str]) -> str:
+    if "after" in e:
+        return e["after"]
+    return ", ".join(f"{players[s]} {n}" for s, n in zip(e["sides"], e["left"], strict=True))
+
+
+def _seat(e: Event, players: list[str]) -> dict[str, Any]:
+    """The values of a line about one seat's doing: its seat and its name."""
+    return {"seat": e["seat"], "name": name_of(e, players)}
+
+
+def _tile_placed(e: Event, players: list[str]) -> Text:
+    values = {k: e[k] for k in ("city", "alert", "hold", "left")}
+    if e["city"]:
+        return T(
+            "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
+            "troops ({left} tiles left).",
+            **_seat(e, players),
+            **values,
+        )
+    return T("{name} placed a tile ({left} tiles left).", **_seat(e, players), **values)
+
+
+def _city_completed(e: Event, players: list[str]) -> Text:
+    base = {"outcome": e["outcome"], "city": e["city"], "size_t": e["size_t"], "tiles": e["tiles"]}
+    if e["outcome"] == "idle":
+        return T("City {city} is completed: {size_t}, {tiles} tiles, idle.", **base)
+    if e["outcome"] == "owned":
+        return T(
+            "City {city} is completed: {size_t}, {tiles} tiles, {name} controls it.",
+            **_seat(e, players),
+            **base,
+        )
+    return T(
+        "City {city} is completed: {size_t}, {tiles} tiles, contested by {names}.",
+        names=_names(e, players),
+        **base,
+    )
+
+
+def _emergency(e: Event, players: list[str]) -> Text:
+    values = {**_seat(e, players), "city": e["city"], "mode": e["mode"]}
+    if e["mode"] == "add":
+        return T("{name} used emergency orders: 2 troops into city {city}.", **values)
+    return T("{name} used emergency orders: 2 troops back from city {city}.", **values)
+
+
+def _occupy(e: Event, players: list[str]) -> Text:
+    values = {**_seat(e, players), "city": e["city"], "die": e["die"], "need": e["need"]}
+    if e["type"] == "Occupied":
+        return T("{name} rolled {die} (needs {need}+) and occupied city {city}.", **values)
+    return T("{name} rolled {die} (needs {need}+): city {city} stays idle.", **values)
+
+
+def _war_started(e: Event, players: list[str]) -> Text:
+    return T(
+        "{via_t}: {attacker} attacks city {target} of {defender} from city {launch} "
+        "with {n} troops.",
+        via_t=e["via_t"],
+        attacker=_seat_name(e, players, "attacker"),
+        defender=_seat_name(e, players, "defender"),
+        target=e["target"],
+        launch=e["launch"],
+        n=e["n"],
+    )
+
+
+def _national_roll(e: Event, players: list[str]) -> Text:
+    counts = ("k", "a_dice", "d_dice", "a_hits", "d_hits", "att", "alert", "hold")
+    return T(
+        "Roll {k}: {attacker} {a_dice} ({a_hits} hits), {defender} {d_dice} ({d_hits} hits). "
+        "Now {attacker} {att}; {defender} {alert} Alert, {hold} Hold.",
+        attacker=_seat_name(e, players, "attacker"),
+        defender=_seat_name(e, players, "defender"),
+        **{k: e[k] for k in counts},
+    )
+
+
+def _war_ended(e: Event, players: list[str]) -> Text:
+    values = {
+        "outcome": e["outcome"],
+        "name": name_of(e, players),
+        "target": e["target"],
+        "launch": e["launch"],
+    }
+    if e["outcome"] == "defended":
+        return T("{name} held city {target}.", **values)
+    return T("Both sides were wiped out: city {target} is idle.", **values)
+
+
+def _civil_war_ended(e: Event, players: list[str]) -> Text:
+    values = {"city": e["city"], "seat": e["seat"], "name": name_of(e, players)}
+    if e["seat"] is None:
+        return T("Both sides were wiped out: city {city} is idle.", **values)
+    return T("{name} won the civil war and controls city {city}.", **values)
+
+
+def _host_adjusted(e: Event, players: list[str]) -> Text:
+    values = {k: v for k, v in e.items() if k not in ("type", "seat", "name")}
+    if e["what"] == "player":
+        values["name"] = name_of(e, players)
+    return T("The table screen corrected a counter.", **values)
+
+
+LINES = Lines(
+    {
+        "TurnPassed": lambda e, players: T("{name}'s turn.", **_seat(e, players)),
+        "TileRemoved": lambda e, players: T(
+            "{name} removed a tile that fits nowhere ({left} tiles left).",
+            **_seat(e, players),
+            left=e["left"],
+        ),
+        "TilePlaced": _tile_placed,
+        "CityCompleted": _city_completed,
+        "CityIdle": lambda e, players: T("City {city} is empty and idle.", city=e["city"]),
+        "Reinforced": lambda e, players: T(
+            "{name} put 1 {stance_t} troop into city {city}.",
+            **_seat(e, players),
+            city=e["city"],
+            stance_t=e["stance_t"],
+        ),
+        "Withdrew": lambda e, players: T(
+            "{name} took 1 {stance_t} troop back from city {city}.",
+            **_seat(e, players),
+            city=e["city"],
+            stance_t=e["stance_t"],
+        ),
+        "Transferred": lambda e, players: T(
+            "{name} moved 1 Alert troop from city {src} to city {dst}.",
+            **_seat(e, players),
+            src=e["src"],
+            dst=e["dst"],
+        ),
+        "StanceChanged": lambda e, players: T(
+            "{name} turned {n} troops {stance_t}.",
+            **_seat(e, players),
+            n=e["n"],
+            stance_t=e["stance_t"],
+        ),
+        "Emergency": _emergency,
+        "Occupied": _occupy,
+        "OccupyFailed": _occupy,
+        "StratagemUsed": lambda e, players: T(
+            "{name} played a command card with the stratagem {stratagem_t}.",
+            **_seat(e, players),
+            stratagem_t=e["stratagem_t"],
+        ),
+        "TroopRemoved": lambda e, players: T(
+            "1 troop of {name} left city {city}.", **_seat(e, players), city=e["city"]
+        ),
+        "HoldTurnedAlert": lambda e, players: T(
+            "{n} Hold troops of {name} in city {city} turned Alert.",
+            city=e["city"],
+            name=name_of(e, players),
+            n=e["n"],
+        ),
+        "NationalWarStarted": _war_started,
+        "NationalRoll": _national_roll,
+        "AttackerWon": lambda e, players: T(
+            "{name} wiped out the defenders of city {city}.",
+            name=name_of(e, players),
+            city=e["city"],
+        ),
+        "DefenderWon": lambda e, players: T(
+            "{name} held city {city} and may move into the empty launching city.",
+            name=name_of(e, players),
+            city=e["city"],
+        ),
+        "NationalWarEnded": _war_ended,
+        "AttackCalledOff": lambda e, players: T(
+            "{name} called off the attack; {n} troops return to city {launch}.",
+            name=name_of(e, players),
+            n=e["n"],
+            launch=e["launch"],
+        ),
+        "CityTaken": lambda e, players: T(
+            "{name} moved {n} troops in and controls city {city}.",
+            name=name_of(e, players),
+            city=e["city"],
+            n=e["n"],
+        ),
+        "AttackersWentHome": lambda e, players: T(
+            "{name} brought every attacker home; city {city} is left empty.",
+            name=name_of(e, players),
+            city=e["city"],
+            n=e["n"],
+        ),
+        "CivilWarStarted": lambda e, players: T(
+            "Civil war in city {city}: {names}.", city=e["city"], names=_names(e, players)
+        ),
+        "CivilRollHighest": lambda e, players: T(
+            "Roll {k} (highest die): {dice}. Top {top}: {names} stay in.",
+            k=e["k"],
+            dice=_dice_shown(e, players),
+            top=e["top"],
+            names=_names(e, players),
+        ),
+        "CivilRollDuel": lambda e, players: T(
+            "Roll {k}: {dice}. Hits {hits}; troops left: {after}.",
+            k=e["k"],
+            dice=_dice_shown(e, players),
+            hits=e["hits"],
+            after=_troops_left(e, players),
+        ),
+        "CivilWarEnded": _civil_war_ended,
+        "HostAdjusted": _host_adjusted,
+        "GameEnded": lambda e, players: T(
+            "The game is over: {names} won.",
+            kind=e["kind"],
+            winners=e["winners"],
+            names=", ".join(players[s] for s in e["winners"]),
+        ),
+    }
+)

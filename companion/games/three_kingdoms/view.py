@@ -1,0 +1,372 @@
+"""What the screens show. Everything in 3 Kingdoms Battle is public (digest §8): every card set
+is identical and using a card is an open act, so every viewer gets the same view, and a seat's
+``me`` carries only conveniences for that seat.
+
+The view is finished for the templates: the legal targets of the turn's buttons, the battle
+with its odds and each roll in words, the warning before the last tile.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..kit import N_, Actor, State, T, Text
+from .board import (
+    City,
+    alert_ids,
+    city_size,
+    enemy_cities,
+    find_city,
+    free,
+    is_idle,
+    my_cities,
+    name,
+    names,
+    occupy_ids,
+    on_board,
+    reinforce_ids,
+    score,
+    seats_in,
+    supply,
+    total,
+    withdraw_ids,
+)
+from .data import (
+    COMMAND_CARDS,
+    OCCUPY_FROM,
+    POINTS,
+    SIZE_LABELS,
+    STRATAGEMS,
+    TILES_TO_DRAW,
+    WIN_POINTS,
+)
+from .dice import chance_view, hit_chance, top_die_chances
+from .phases import PHASES
+from .war import decides, dice_order, participants
+
+
+def _choices(state: State, seat: int) -> dict[str, Any]:
+    """The legal targets of the turn's actions for ``seat`` (everything here is public)."""
+    mine = my_cities(state, seat)
+    others = enemy_cities(state, seat)
+    return {
+        "mine": [c["id"] for c in mine],
+        "reinforce": reinforce_ids(state, seat),
+        "withdraw": withdraw_ids(state, seat),
+        "transfer_from": alert_ids(state, seat),
+        "transfer_to": [c["id"] for c in mine if free(c) > 0],
+        "launch": alert_ids(state, seat),
+        "targets": [c["id"] for c in others],
+        "other_owners": len({c["owner"] for c in others}),
+        "occupy": occupy_ids(state, seat),
+        "open": [c["id"] for c in state["cities"] if not c["complete"]],
+        "my_cities": [_my_city(state, c, seat) for c in mine],
+        "stance": {
+            "to_hold": _stance_picks(mine, seat, 0),
+            "to_alert": _stance_picks(mine, seat, 1),
+        },
+    }
+
+
+def _my_city(state: State, city: City, seat: int) -> dict[str, Any]:
+    """One of ``seat``'s cities with what its buttons need (emergency orders' legal splits)."""
+    alert, hold = city["troops"][seat]
+    return {
+        "id": city["id"],
+        "label": T("City {city}", city=city["id"]),
+        "alert": alert,
+        "hold": hold,
+        "free": free(city),
+        "points": POINTS[city["size"]],
+        "size_label": SIZE_LABELS[city["size"]],
+        "emergency_add": free(city) >= 2 and supply(state, seat) >= 2,
+        # how many of the two troops taken back may be Alert (the rest are Hold)
+        "emergency_remove": [a for a in (2, 1, 0) if alert >= a and hold >= 2 - a],
+    }
+
+
+def _stance_picks(mine: list[City], seat: int, index: int) -> dict[str, Any]:
+    """The ``cities`` lists of change_stance, per city (1..n troops) and for every troop."""
+    by_city = []
+    every: list[int] = []
+    for c in mine:
+        n = c["troops"][seat][index]
+        if n:
+            by_city.append(
+                {"city": c["id"], "n": n, "picks": [[c["id"]] * k for k in range(1, n + 1)]}
+            )
+            every += [c["id"]] * n
+    return {"by_city": by_city, "all": every, "n": len(every)}
+
+
+def _player_view(state: State, seat: int) -> dict[str, Any]:
+    alert, hold = on_board(state, seat)
+    me = state["seats"][seat]
+    return {
+        "seat": seat,
+        "name": name(state, seat),
+        "score": score(state, seat),
+        "supply": supply(state, seat),
+        "alert": alert,
+        "hold": hold,
+        "commands": me["commands"],
+        "commands_max": COMMAND_CARDS,
+        "stratagems": [
+            {"key": key, "label": label, "left": me["stratagems"][key]} for key, label in STRATAGEMS
+        ],
+        "stratagems_left": sum(me["stratagems"].values()),
+        "turns": me["turns"],
+        "is_turn": seat == state["turn"] and not state["over"],
+    }
+
+
+def _city_view(state: State, city: City) -> dict[str, Any]:
+    size = city["size"] if city["complete"] else city_size(city["tiles"])
+    idle = is_idle(city)
+    out = {
+        "id": city["id"],
+        "label": T("City {city}", city=city["id"]),
+        "complete": city["complete"],
+        "tiles": city["tiles"],
+        "spaces": city["spaces"],
+        "free": free(city),
+        "size": size,
+        "size_label": SIZE_LABELS[size],
+        "points": POINTS[size],
+        "owner": city["owner"],
+        "owner_name": name(state, city["owner"]),
+        "idle": idle,
+        "contested": city["complete"] and city["owner"] is None and len(seats_in(city)) > 1,
+        "troops": [
+            {
+                "seat": s,
+                "name": name(state, s),
+                "alert": city["troops"][s][0],
+                "hold": city["troops"][s][1],
+            }
+            for s in seats_in(city)
+        ],
+    }
+    if idle:
+        out["occupy_from"] = OCCUPY_FROM[size]
+        out["occupy_odds"] = chance_view(Fraction(7 - OCCUPY_FROM[size], 6))
+    return out
+
+
+def _side_view(state: State, seat: int, n: int, role: str, others: list[int]) -> dict[str, Any]:
+    side = {
+        "seat": seat,
+        "name": name(state, seat),
+        "role": role,
+        "dice": n,
+        "hit_odds": chance_view(hit_chance(n)),
+    }
+    if others:
+        stay, outright = top_die_chances(n, others)
+        side["stay_odds"] = chance_view(stay)
+        side["win_odds"] = chance_view(outright)
+    return side
+
+
+def _national_view(state: State, b: dict[str, Any]) -> tuple[list, list, Text, dict[str, Any]]:
+    target = find_city(state, b["target"])
+    alert, hold = target["troops"][b["defender"]]
+    sides = [
+        {
+            **_side_view(state, b["attacker"], b["att"], N_("Attacker"), []),
+            "troops": b["att"],
+            "alert": b["att"],
+            "hold": 0,
+        },
+        {
+            **_side_view(state, b["defender"], alert + hold, N_("Defender"), []),
+            "troops": alert + hold,
+            "alert": alert,
+            "hold": hold,
+        },
+    ]
+    history = [_national_line(state, b, i, r) for i, r in enumerate(b["rolls"], 1)]
+    who = {
+        "attacker": name(state, b["attacker"]),
+        "defender": name(state, b["defender"]),
+        "target": b["target"],
+        "launch": b["launch"],
+    }
+    if b["via_t"] == N_("National war"):  # a plain command card: no "(National war)"
+        title = T(
+            "National war: {attacker} attacks city {target} of {defender} from city {launch}",
+            **who,
+        )
+    else:
+        title = T(
+            "National war ({via_t}): {attacker} attacks city {target} of {defender} "
+            "from city {launch}",
+            via_t=b["via_t"],
+            **who,
+        )
+    decider = {"rolling": None, "attacker_won": b["attacker"], "defender_won": b["defender"]}[
+        b["stage"]
+    ]
+    extra = {
+        "attacker": b["attacker"],
+        "defender": b["defender"],
+        "launch": b["launch"],
+        "target": b["target"],
+        "forced": b["forced"],
+        "can_call_off": not b["forced"] and bool(b["rolls"]) and b["stage"] == "rolling",
+        "decider": decider,
+        "settle_max": _settle_max(state, b),
+    }
+    return sides, history, title, extra
+
+
+def _civil_view(
+    state: State, b: dict[str, Any], order: list[dict[str, int]]
+) -> tuple[list, list, Text, dict[str, Any]]:
+    city = find_city(state, b["city"])
+    highest = b["mode"] == "highest"
+    sides = []
+    for o in order:
+        others = [x["n"] for x in order if x["seat"] != o["seat"]] if highest else []
+        troops = city["troops"][o["seat"]]
+        sides.append(
+            {
+                **_side_view(state, o["seat"], o["n"], N_("Participant"), others),
+                "troops": sum(troops),
+                "alert": troops[0],
+                "hold": troops[1],
+            }
+        )
+    history = [_civil_line(state, i, r) for i, r in enumerate(b["rolls"], 1)]
+    title = T("Civil war in city {city}", city=b["city"])
+    extra = {
+        "mode": b["mode"],
+        "mode_label": N_("Highest die") if highest else N_("Fight to the end"),
+    }
+    return sides, history, title, extra
+
+
+def _battle_view(state: State) -> dict[str, Any] | None:
+    b = state["battle"]
+    if b is None:
+        return None
+    order = dice_order(state)
+    if b["kind"] == "national":
+        sides, history, title, extra = _national_view(state, b)
+    else:
+        sides, history, title, extra = _civil_view(state, b, order)
+    stake = find_city(state, b["target"] if b["kind"] == "national" else b["city"])
+    return {
+        "kind": b["kind"],
+        "title": title,
+        "city": stake["id"],
+        "points": POINTS[stake["size"]],
+        "size_label": SIZE_LABELS[stake["size"]],
+        "stage": b["stage"],
+        "sides": sides,
+        "dice_needed": sum(o["n"] for o in order),
+        "dice_order": [
+            {"seat": o["seat"], "name": name(state, o["seat"]), "n": o["n"]} for o in order
+        ],
+        "history": history,
+        **extra,
+    }
+
+
+def _settle_max(state: State, b: dict[str, Any]) -> int:
+    if b["stage"] == "attacker_won":
+        target = find_city(state, b["target"])
+        return min(b["att"], target["spaces"] - total(target))
+    if b["stage"] == "defender_won":
+        target, launch = find_city(state, b["target"]), find_city(state, b["launch"])
+        return min(target["troops"][b["defender"]][0], launch["spaces"] - total(launch))
+    return 0
+
+
+def _national_line(state: State, b: dict[str, Any], k: int, r: dict[str, Any]) -> Text:
+    return T(
+        "Roll {k}: {attacker} {a_dice} ({a_hits} hits), {defender} {d_dice} ({d_hits} hits). "
+        "Now {attacker} {att}; {defender} {alert} Alert, {hold} Hold.",
+        k=k,
+        attacker=name(state, b["attacker"]),
+        defender=name(state, b["defender"]),
+        a_dice=" ".join(map(str, r["dice"][0])) or "-",
+        d_dice=" ".join(map(str, r["dice"][1])) or "-",
+        a_hits=r["hits"][0],
+        d_hits=r["hits"][1],
+        att=r["after"][0][0],
+        alert=r["after"][1][0],
+        hold=r["after"][1][1],
+    )
+
+
+def _civil_line(state: State, k: int, r: dict[str, Any]) -> Text:
+    shown = "; ".join(
+        f"{name(state, s)} {' '.join(map(str, d))}"
+        for s, d in zip(r["sides"], r["dice"], strict=True)
+    )
+    if r["mode"] == "highest":
+        return T(
+            "Roll {k} (highest die): {dice}. Still in: {names}.",
+            k=k,
+            dice=shown,
+            names=names(state, r["stay"]),
+        )
+    return T(
+        "Roll {k}: {dice}. Hits {hits}.", k=k, dice=shown, hits=f"{r['hits'][0]}-{r['hits'][1]}"
+    )
+
+
+def _ending(state: State) -> Text | None:
+    """The warning the table needs when the tile stack is about to end the game."""
+    if state["over"]:
+        return None
+    if state["tiles_left"] == 0:
+        return T(
+            "No tiles left: the game ends after {name}'s turn.",
+            name=name(state, state["turn"]),
+        )
+    if state["tiles_left"] == 1:
+        return T("Last tile: the game ends after the turn that places it.")
+    return None
+
+
+def view(state: State, viewer: Actor) -> dict[str, Any]:
+    """What a screen shows. Everything in this game is public; ``me`` only adds conveniences."""
+    over = state["over"]
+    out: dict[str, Any] = {
+        "players": [_player_view(state, s) for s in range(len(state["players"]))],
+        "turn": None if over else state["turn"],
+        "round": state["round"],
+        "phase": PHASES.label(PHASES.current(state)),
+        "over": bool(over),
+        "tiles_left": state["tiles_left"],
+        "tiles_total": TILES_TO_DRAW,
+        "last_tile": state["tiles_left"] == 0 and not over,
+        "ending": _ending(state),
+        "win_points": WIN_POINTS,
+        "last_action": state["last_action_t"],
+        "cities": [_city_view(state, c) for c in state["cities"]],
+        "battle": _battle_view(state),
+        "civil_wars_waiting": len(state["civil_queue"]),
+        "choices": None if over or state["battle"] else _choices(state, state["turn"]),
+        "options": dict(state["options"]),
+        "tiebreak": list(over["lines"]) if over else [],
+        "winners": list(over["winners"]) if over else [],
+    }
+    if viewer is not None:
+        out["me"] = private_view(state, viewer)
+    return out
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """A seat's conveniences (its view is the table's view plus this as "me")."""
+    return {
+        "seat": seat,
+        "is_turn": seat == state["turn"] and not state["over"],
+        "in_battle": seat in participants(state),
+        "decides": PHASES.current(state) == "outcome" and decides(state, seat),
+        "score": score(state, seat),
+        "supply": supply(state, seat),
+    }
