@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from companion import i18n_tools
 from companion.games import GAMES
+from companion.games.art_of_war.data import ALLOWANCES as AOW_ALLOWANCES
 from companion.games.kit import SHELL_VIEW_KEYS
 
 GAMES_DIR = Path(i18n_tools.PACKAGE) / "games"
@@ -166,3 +168,59 @@ def test_the_web_reaches_the_store_and_the_hub_only_through_the_pipeline(path):
     """The web speaks to ``Tables`` (``seats``, ``recent``, ``subscribe``, ``join_code``...);
     only ``Tables`` speaks to the store and the live hub."""
     assert store_reaches(path.read_text(encoding="utf-8")) == []
+
+
+# --------------------------------------------------------------------------- templates only display
+
+TEMPLATES_DIR = Path(i18n_tools.ROOT) / "templates"
+GAME_TEMPLATES = sorted((TEMPLATES_DIR / "games").rglob("*.html"))
+JINJA_TAG = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+# A phase compared by number or name: the view says what the phase means (``v.in_setup``,
+# ``v.selling_food``, ``v.in_battle``...).
+PHASE_TEST = re.compile(
+    r"(?<!for\s)\bphase(?:_no|_id)?\s*(?:==|!=|<=|>=|<|>|(?:not\s+)?in\b)"
+    r"|(?:==|!=|<=|>=|<|>)\s*[\w.]*\bphase(?:_no|_id)?\b(?![\w.])"
+)
+# Art of War's starting resources (8 / 9 / 9 / 10) depend on the table's options and seats.
+ALLOWANCE_NUMBERS = re.compile(r"\s*/\s*".join(str(n) for n in AOW_ALLOWANCES[:3]) + r"\b")
+# Sun Tzu's held Warlords go by letter: the view gives each its ``letter``.
+LETTERS_RULE = re.compile(r"\{%-?\s*set\s+letters\b")
+
+
+def template_rules(text: str) -> list[str]:
+    """What in a template decides a rule instead of displaying the view's answer."""
+    found = []
+    for tag in JINJA_TAG.finditer(text):
+        line = text.count("\n", 0, tag.start()) + 1
+        if PHASE_TEST.search(tag.group()):
+            found.append(f"line {line}: compares a phase: {tag.group()}")
+        if LETTERS_RULE.search(tag.group()):
+            found.append(f"line {line}: letters Warlords itself: {tag.group()}")
+    for match in ALLOWANCE_NUMBERS.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        found.append(f"line {line}: hard-codes the starting resources: {match.group()}")
+    return found
+
+
+def test_the_template_check_can_fail():
+    assert template_rules("{% if v.phase_no >= 0 and not v.over %}")
+    assert template_rules("{% if v.phase_no == 6 %}x{% endif %}")
+    assert template_rules("{% if 6 != v.phase_no %}x{% endif %}")
+    assert template_rules("{% elif v.phase_id == 'battle' %}")
+    assert template_rules('{% set in_battle = v.phase_id == "battle" %}')
+    assert template_rules('{% if v.phase in ["Setup"] %}')
+    assert template_rules('{{ _("(8 / 9 / 9 / 10 in turn order)") }}')
+    assert template_rules("<p>8/9/9/10</p>")
+    assert template_rules('{% set letters = ["A", "B", "C", "D", "E"] %}')
+    assert not template_rules('<div data-phase="{{ v.phase_id }}">{{ v.phase|t }}</div>')
+    assert not template_rules("{% for phase in v.phases %}{{ phase.name|t }}{% endfor %}")
+    assert not template_rules("{% if v.in_setup %}{{ v.phase_badge }}{% endif %}")
+    assert not template_rules('{{ _("Warlord {n}").format(n=w.letter) }} {# 0 / 1 / 2 #}')
+
+
+@pytest.mark.parametrize(
+    "path", GAME_TEMPLATES, ids=lambda p: str(p.relative_to(TEMPLATES_DIR / "games"))
+)
+def test_a_game_template_displays_the_view_and_decides_no_rule(path):
+    """Phases, starting resources and Warlord letters come from the view (DESIGN.md, Traps)."""
+    assert template_rules(path.read_text(encoding="utf-8")) == []

@@ -162,3 +162,28 @@ def test_a_generals_needs_show_only_while_it_is_unused():
         set(n) <= {p.name for p in GAME.actions["play_tactic"].params}
         for n in phone.CARD_NEEDS.values()
     )
+
+
+def test_the_setup_screen_lists_the_starting_resources_in_turn_order_from_the_start_player():
+    state = GAME.setup([f"P{i}" for i in range(5)], {"fifth_allowance": 12}, random.Random(1))
+    state, _ = do(state, None, "set_start_player", seat=3)
+    view = GAME.view(state, None)
+    assert [(a["seat"], a["n"]) for a in view["allowances"]] == [
+        (3, 8),
+        (4, 9),
+        (0, 9),
+        (1, 10),
+        (2, 12),
+    ]
+    assert view["in_setup"] and not view["in_round"] and view["phase_badge"] is None
+    state = GAME.setup(["A", "B", "C"], {}, random.Random(1))
+    assert [a["n"] for a in GAME.view(state, None)["allowances"]] == [8, 9, 9]
+
+
+def test_the_view_says_what_the_phase_means_so_templates_never_compare_phase_numbers():
+    state = plain(new_game(2))
+    view = GAME.view(state, None)
+    assert view["in_round"] and not view["in_setup"] and view["shows_counters"]
+    assert view["phase_badge"] == 0 and not view["selling_food"]
+    view = GAME.view(at_phase(state, 6), None)
+    assert view["selling_food"] and view["phase_badge"] == 6

@@ -138,7 +138,7 @@ def test_the_view_odds_table_shows_the_digest_table_as_numbers_and_percentages()
     assert [row["value"] for row in table_view] == [2, 3, 4, 5, 6]
     six = table_view[-1]["chances"]
     assert [(c["num"], c["den"]) for c in six] == [(1, 6), (11, 36), (91, 216), (671, 1296)]
-    assert six[0]["percent"] == 16.7 and six[3]["value"] == 0.5177
+    assert six[0]["percent"] == 16.7 and six[3]["percent"] == 51.8
 
 
 def _brute_chain(values, dice):

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games import quorsum as Q
-from companion.games.quorsum.dice import chain_chance, chance_view
+from companion.games.kit.odds import odds
+from companion.games.quorsum.dice import chain_chance
 
 from .test_quorsum import STD, act, board, new_table, playing, put, t
 
@@ -99,7 +100,7 @@ def test_changing_the_dice_of_a_declared_action_or_removing_it_keeps_the_others(
     edits = Q.view(state, None)["planner"]["edits"]
     assert [c["dice"] for c in edits[1]["choices"]] == [1, 2, 3]  # 1 die left to add
     assert [c["current"] for c in edits[1]["choices"]] == [False, True, False]
-    assert edits[1]["choices"][2]["chance"] == chance_view(chain_chance([4, 6], 3))
+    assert edits[1]["choices"][2]["chance"] == odds(chain_chance([4, 6], 3))
     changed, _ = declare_lists(state, edits[1]["choices"][0]["lists"])
     assert [(a["tile"], a["dice"], a["path"]) for a in changed["plan"]] == [
         (t(3, 3), 1, []),

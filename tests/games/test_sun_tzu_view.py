@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 from companion.games import sun_tzu as st
 from companion.games.kit import T
@@ -99,3 +100,24 @@ def test_the_phone_lists_the_hand_without_the_cards_just_placed():
     me = st.view(state, BLUE)["me"]
     assert me["hand"] == hand
     assert me["unplaced"] == [c for c in hand if c not in ("1", "2", "3", "4", "5")]
+
+
+def test_held_and_set_aside_warlords_carry_a_letter_so_the_phone_never_names_their_numbers():
+    state = start(blue_w=3, red_w=5)
+    state["private"][RED]["warlords"] = [5, 2]
+    state["extra_warlord"][BLUE] = True
+    red, blue = st.view(state, RED)["me"], st.view(state, BLUE)["me"]
+    assert [(w["n"], w["letter"]) for w in red["warlords"]] == [(5, "A"), (2, "B")]
+    assert [w["letter"] for w in blue["extra_choices"]] == list("ABCD")
+    assert red["secret_panel"] and blue["secret_panel"]
+
+
+def test_the_view_names_the_step_so_the_templates_never_compare_phase_names():
+    flags = ("choosing_warlords", "placing", "in_battle", "drawing")
+    opts = {o.name: o.default for o in st.OPTIONS} | {"cards": "phones"}
+    view = st.view(st.setup(["Ann", "Bob"], opts, random.Random(1)), None)
+    assert [view[f] for f in flags] == [True, False, False, False]
+    state = start(cards="phones")
+    assert [st.view(state, None)[f] for f in flags] == [False, True, False, False]
+    state = place_both(state)
+    assert [st.view(state, None)[f] for f in flags] == [False, False, True, False]

@@ -533,8 +533,18 @@ def test_the_battle_view_shows_both_sides_after_every_roll_and_the_hit_odds():
     state, launch, target = war_board()
     state, _ = act(state, ANN, "national_war", launch=launch, target=target)
     battle = GAME.view(state, None)["battle"]
-    assert battle["sides"][0]["hit_odds"] == {"fraction": "5/9", "percent": 56}
-    assert battle["sides"][1]["hit_odds"] == {"fraction": "1/3", "percent": 33}
+    assert battle["sides"][0]["hit_odds"] == {
+        "num": 5,
+        "den": 9,
+        "fraction": "5/9",
+        "percent": 55.6,
+    }
+    assert battle["sides"][1]["hit_odds"] == {
+        "num": 1,
+        "den": 3,
+        "fraction": "1/3",
+        "percent": 33.3,
+    }
     assert battle["dice_needed"] == 3
     state, _ = act(state, ANN, "roll", dice=[4, 5, 6])
     battle = GAME.view(state, None)["battle"]

@@ -17,6 +17,7 @@ from .board import (
     loc_label,
     locations,
     name,
+    order,
     owned,
     owner,
     player,
@@ -38,6 +39,10 @@ from .data import (
 from .flow import PHASES, STEPS, blocker
 from .food import food_price
 from .phone import me
+from .setup import allowance
+
+# Phase 6: upkeep is paid, then each player says how much food they sell.
+FOOD_PHASE = PHASES.order.index("food")
 
 TODO: dict[str, str] = {
     "setup": N_("Each player keeps one Advisor and one General and splits their resources."),
@@ -110,7 +115,7 @@ def _player_view(state: State, seat: int, public_money: bool) -> dict[str, Any]:
         ),
         "population": population(state, seat),
         "cities": cities_of(state, seat),
-        "selling": state["sales"][seat] if state["phase"] == 6 else 0,
+        "selling": state["sales"][seat] if state["phase"] == FOOD_PHASE else 0,
     }
     if public_money:
         row["money"] = p["money"]
@@ -186,6 +191,15 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "over": state["over"],
         "start": state["start"],
         "phase_no": state["phase"],
+        # What the phase means for the screens, so no template compares phase numbers.
+        "in_setup": state["phase"] < 0 and not state["over"],
+        "in_round": state["phase"] >= 0,
+        "shows_counters": state["phase"] >= 0 or state["over"],
+        "phase_badge": state["phase"] if state["phase"] >= 0 and not state["over"] else None,
+        "selling_food": state["phase"] == FOOD_PHASE,
+        "allowances": [
+            {"seat": s, "name": name(state, s), "n": allowance(state, s)} for s in order(state)
+        ],
         "phases": [
             {
                 "n": n,

@@ -14,6 +14,7 @@ from math import comb
 from typing import Any
 
 from ..kit import N_, BadValue, State
+from ..kit.odds import odds
 from .board import adjacent, legal_flips, neighbours, row_col, step_problem
 from .data import DICE, MAX_PLAN
 
@@ -62,22 +63,6 @@ def _chain_chance(values: tuple[int, ...], dice: int) -> Fraction:
                 after[met] = after.get(met, Fraction(0)) + prob * p
         spread = after
     return sum(spread.values(), Fraction(0))
-
-
-def chance_view(chance: Fraction) -> dict[str, Any]:
-    """A probability as Quorsum's view shows it: exact fraction, number and percentage.
-
-    (Its own shape, with ``value``: the screens and the recorded views read it.)
-
-    >>> chance_view(Fraction(7, 8))
-    {'num': 7, 'den': 8, 'value': 0.875, 'percent': 87.5}
-    """
-    return {
-        "num": chance.numerator,
-        "den": chance.denominator,
-        "value": round(float(chance), 4),
-        "percent": round(float(chance) * 100, 1),
-    }
 
 
 def values_of(state: State, act: dict[str, Any]) -> list[int]:
@@ -182,7 +167,7 @@ def tile_ref(state: State, tile: int, dice: int | None = None) -> dict[str, Any]
     cell = state["tiles"][tile]
     ref = {"tile": tile, "row": row, "col": col, "value": cell["value"], "face": cell["face"]}
     if dice:
-        ref["chance"] = chance_view(success_chance(ref["value"], dice))
+        ref["chance"] = odds(success_chance(ref["value"], dice))
     return ref
 
 
@@ -218,7 +203,7 @@ def planner_view(state: State) -> dict[str, Any] | None:
         return [
             {
                 "dice": n,
-                "chance": chance_view(success_chance(value, n)),
+                "chance": odds(success_chance(value, n)),
                 "lists": _lists([*entries, (extra[0], extra[1], n)]),
             }
             for n in range(1, left + 1)
@@ -266,7 +251,7 @@ def planner_view(state: State) -> dict[str, Any] | None:
                     {
                         "dice": n,
                         "current": n == act["dice"],
-                        "chance": chance_view(chain_chance(values, n)),
+                        "chance": odds(chain_chance(values, n)),
                         "lists": _lists([*before, (mine[0][0], mine[0][1], n), *mine[1:], *after]),
                     }
                     for n in range(1, act["dice"] + left + 1)
@@ -287,7 +272,7 @@ def planner_view(state: State) -> dict[str, Any] | None:
                 {
                     **tile_ref(state, dest),
                     "problem_t": step_problem(state, act["piece"], steps[-1], dest),
-                    "chance": chance_view(chain_chance([*values, value], act["dice"])),
+                    "chance": odds(chain_chance([*values, value], act["dice"])),
                     "lists": _lists([*before, *mine, (act["piece"], dest, 0), *after]),
                 }
             )

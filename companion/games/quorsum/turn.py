@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State
+from ..kit.odds import odds
 from .board import action_problem, distances, flip, flip_problem, move_problem, opt, other, row_col
 from .data import DICE, PHASES
-from .dice import chance_view, parse_plan, plan_chance
+from .dice import parse_plan, plan_chance
 from .scoring import check_win
 from .stalemate import count_turn, stalemate
 
@@ -31,7 +32,7 @@ def act_declare(state: State, actor: Actor, params: dict[str, Any], rng: Rng) ->
     used = sum(a["dice"] for a in plan)
     state.update(plan=plan, given_up=DICE - used)
     events = PHASES.enter(state, "resolve")
-    chance = chance_view(plan_chance(state, plan))
+    chance = odds(plan_chance(state, plan))
     declared = {"type": "Declared", "seat": seat, "actions": len(plan), "dice": used}
     return [{**declared, "given_up": DICE - used, "percent": chance["percent"]}, *events]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Actor, State, T
+from ..kit.odds import odds
 from .board import (
     action_problem,
     home_arrow,
@@ -40,7 +41,6 @@ from .data import (
 )
 from .dice import (
     chain_chance,
-    chance_view,
     plan_chance,
     planner_view,
     rolled_any,
@@ -114,8 +114,8 @@ def _action_view(state: State, index: int, act: dict[str, Any]) -> dict[str, Any
             {**r, "row": row_col(r["tile"])[0], "col": row_col(r["tile"])[1]} for r in act["rolls"]
         ],
         "chain_dice": act["chain_dice"] if act["status"] == "chain" else 0,
-        "chance_first": chance_view(success_chance(values[0], act["dice"])),
-        "chance": chance_view(chain_chance(values, act["dice"])),
+        "chance_first": odds(success_chance(values[0], act["dice"])),
+        "chance": odds(chain_chance(values, act["dice"])),
         "can_try": live and act["status"] == "pending" and problem is None,
         "problem_t": problem,
         "next": [],
@@ -147,7 +147,7 @@ def _declaration_view(state: State) -> dict[str, Any] | None:
         "actions": [_action_view(state, i, a) for i, a in enumerate(plan)],
         "dice_used": sum(a["dice"] for a in plan),
         "given_up": state["given_up"],
-        "chance": chance_view(plan_chance(state, plan)),
+        "chance": odds(plan_chance(state, plan)),
         "can_redeclare": state["phase"] == "resolve" and not rolled_any(state),
     }
 
@@ -168,7 +168,7 @@ def _targets_view(state: State) -> dict[str, Any] | None:
 def odds_table() -> list[dict[str, Any]]:
     """The digest's success table, built fresh for each view (views may be altered downstream)."""
     return [
-        {"value": v, "chances": [chance_view(success_chance(v, n)) for n in range(1, DICE + 1)]}
+        {"value": v, "chances": [odds(success_chance(v, n)) for n in range(1, DICE + 1)]}
         for v in VALUES
     ]
 

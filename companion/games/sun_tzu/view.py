@@ -43,6 +43,10 @@ from .lines import six_again_line
 from .placement import may_six_again
 from .warlords import extra_choices, warlord_targets
 
+# Held Warlords go by letter (A, B, ...) outside the press-and-hold panel: their numbers would
+# name them to anyone looking at the phone.
+LETTERS = "ABCDE"
+
 
 def _name(state: State, seat: int) -> str:
     return state["players"][seat]["name"]
@@ -209,11 +213,12 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         else [PROVINCES[p] for p in range(5) if state["markers"][seat][p] > 0]
     )
     warlords = []
-    for n in priv["warlords"]:
+    for i, n in enumerate(priv["warlords"]):
         shown_any_time = (seat, n) == (RED, 1) and state.get("six_claim") is not None
         battle_now = state["phase"] == "battle" or shown_any_time
         targets = warlord_targets(state, seat, n) if battle_now else None
         entry = _warlord_view(state, seat, n)
+        entry["letter"] = LETTERS[i]
         entry["now"] = targets is not None and (shown_any_time or not state["pending"])
         entry["auto"] = n in AUTO_WARLORDS[seat]
         entry["targets"] = [
@@ -222,6 +227,7 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         ]
         warlords.append(entry)
     sealed_me = sealed.seat_view(state, seat)
+    extra = extra_choices(state, seat) if state["extra_warlord"][seat] else []
     unplaced = list(priv["hand"])
     if sealed.is_open(state, "cards"):
         for code in placed or []:
@@ -242,11 +248,16 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "warlord_choices": [_warlord_view(state, seat, n) for n in range(1, 6)]
         if state["phase"] == "warlords"
         else [],
-        "extra_choices": [_warlord_view(state, seat, n) for n in extra_choices(state, seat)]
-        if state["extra_warlord"][seat]
-        else [],
+        "extra_choices": [
+            dict(_warlord_view(state, seat, n), letter=LETTERS[i]) for i, n in enumerate(extra)
+        ],
         "sealed": sealed_me,
         "six_check": _six_check(state, seat),
+        # The press-and-hold panel: a hand on the phone, a Warlord to choose, held or set aside.
+        "secret_panel": phones(state)
+        or state["phase"] == "warlords"
+        or bool(priv["warlords"])
+        or bool(extra),
         # Private notes (cards drawn, kept, discarded), newest first: only behind the reveal.
         "notes": list(reversed(priv.get("notes", []))),
     }
@@ -261,6 +272,11 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "round": state["round"] or None,
         "phase": PHASES.label(state["phase"]),
         "phase_id": state["phase"],
+        # What the phase means for the screens, so no template compares phase names.
+        "choosing_warlords": state["phase"] == "warlords",
+        "placing": state["phase"] == "place",
+        "in_battle": state["phase"] == "battle",
+        "drawing": state["phase"] == "draw",
         "over": state["phase"] == "over",
         "cards_mode": opts(state)["cards"],
         "options": dict(opts(state)),

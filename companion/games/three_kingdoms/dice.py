@@ -6,7 +6,6 @@ Both wars hit on a 5 or a 6; a civil war of three or more players first compares
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from ..kit import N_, BadValue
 from .data import HIT_FROM
@@ -72,12 +71,3 @@ def top_die_chances(mine: int, others: list[int]) -> tuple[Fraction, Fraction]:
         stay += mine_is_k * at_most
         outright += mine_is_k * below
     return stay, outright
-
-
-def chance_view(p: Fraction) -> dict[str, Any]:
-    """A chance as this game's screens show it (a whole percentage).
-
-    >>> chance_view(Fraction(5, 9))
-    {'fraction': '5/9', 'percent': 56}
-    """
-    return {"fraction": f"{p.numerator}/{p.denominator}", "percent": round(p * 100)}

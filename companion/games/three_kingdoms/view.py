@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..kit import N_, Actor, State, T, Text
+from ..kit.odds import odds
 from .board import (
     City,
     alert_ids,
@@ -41,7 +42,7 @@ from .data import (
     TILES_TO_DRAW,
     WIN_POINTS,
 )
-from .dice import chance_view, hit_chance, top_die_chances
+from .dice import hit_chance, top_die_chances
 from .phases import PHASES
 from .war import decides, dice_order, participants
 
@@ -150,7 +151,7 @@ def _city_view(state: State, city: City) -> dict[str, Any]:
     }
     if idle:
         out["occupy_from"] = OCCUPY_FROM[size]
-        out["occupy_odds"] = chance_view(Fraction(7 - OCCUPY_FROM[size], 6))
+        out["occupy_odds"] = odds(Fraction(7 - OCCUPY_FROM[size], 6))
     return out
 
 
@@ -160,12 +161,12 @@ def _side_view(state: State, seat: int, n: int, role: str, others: list[int]) ->
         "name": name(state, seat),
         "role": role,
         "dice": n,
-        "hit_odds": chance_view(hit_chance(n)),
+        "hit_odds": odds(hit_chance(n)),
     }
     if others:
         stay, outright = top_die_chances(n, others)
-        side["stay_odds"] = chance_view(stay)
-        side["win_odds"] = chance_view(outright)
+        side["stay_odds"] = odds(stay)
+        side["win_odds"] = odds(outright)
     return side
 
 
