@@ -86,7 +86,9 @@ def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
             {"seat": x.seat, "name": x.name, "joined": x.joined, "phones": x.phones}
             for x in s.seats
         ],
-        "history": [{"seq": h.seq, "text": translate(h.text)} for h in s.history],
+        # Newest first, within one action too; ``by``: the player who did it, or None for
+        # the table screen (the host).
+        "history": [{"seq": h.seq, "by": h.by, "text": translate(h.text)} for h in s.history],
         "over": s.result is not None,
         "can_undo": s.can_undo,
         "can_redo": s.can_redo,
@@ -133,9 +135,51 @@ def reissue(table_id: str, seat: int) -> Response:
     return jsonify({"seat": seat, "join_code": code, "join_url": join_url(code)})
 
 
+def is_text(value: Any) -> bool:
+    """Is ``value`` a Text, ``[msgid, params]``? (The one shape of translatable text.)"""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and isinstance(value[1], dict)
+    )
+
+
+def plain(value: Any, key: str = "") -> Any:
+    """``value`` with every Text, and every msgid under a key ending in ``_t``, translated
+    into the request's language (docs/api.md: "Text in replies")."""
+    if is_text(value):
+        return translate(value)
+    if key.endswith("_t") and isinstance(value, str):
+        return translate(value)
+    if isinstance(value, list):
+        # A list under a ``_t`` key holds msgids (or Texts) too.
+        return [plain(v, key if key.endswith("_t") else "") for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v, k) for k, v in value.items()}
+    return value
+
+
+def plain_text_asked() -> bool:
+    """Did the client ask for every Text translated (``?text=plain``)?"""
+    return request.args.get("text") == "plain"
+
+
+def plain_reply(reply: dict[str, Any]) -> dict[str, Any]:
+    """A view reply with every Text translated (``plain``), and the view's ``phase``: the
+    one shell key that holds a msgid without the ``_t`` mark (kit.contract.SHELL_VIEW_KEYS),
+    kept so for the clients that read it."""
+    out = plain(reply)
+    view = out.get("view")
+    if isinstance(view, dict) and isinstance(view.get("phase"), str):
+        view["phase"] = translate(view["phase"])
+    return out
+
+
 @bp.get("/tables/<table_id>")
 def table(table_id: str) -> Response:
-    return jsonify(_view(table_id, auth.bearer_viewer(tables(), table_id)))
+    reply = _view(table_id, auth.bearer_viewer(tables(), table_id))
+    return jsonify(plain_reply(reply) if plain_text_asked() else reply)
 
 
 @bp.post("/tables/<table_id>/actions")
@@ -145,13 +189,12 @@ def act(table_id: str) -> Response:
     version, events = tables().act(table_id, viewer, body)
     loaded = tables().load(table_id)
     shown = [e for e in events if visible(e, viewer)]
-    return jsonify(
-        {
-            "version": version,
-            "view": cache.view(loaded, viewer.actor),
-            "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
-        }
-    )
+    reply = {
+        "version": version,
+        "view": cache.view(loaded, viewer.actor),
+        "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
+    }
+    return jsonify(plain_reply(reply) if plain_text_asked() else reply)
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -174,18 +217,4 @@ def result(table_id: str) -> Response:
     if outcome is None:
         raise RulesError("not_over", N_("The game is not over yet."))
 
-    def tr(value: Any) -> Any:
-        if (
-            isinstance(value, list)
-            and len(value) == 2
-            and isinstance(value[0], str)
-            and isinstance(value[1], dict)
-        ):
-            return translate(value)
-        if isinstance(value, list):
-            return [tr(v) for v in value]
-        if isinstance(value, dict):
-            return {k: tr(v) for k, v in value.items()}
-        return value
-
-    return jsonify(tr(outcome))
+    return jsonify(plain(outcome))

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import errors
 from ..errors import CannotSave, ConfirmFirst, RulesError
-from ..text import N_
+from ..text import N_, as_is
 from .i18n import translate
 
 # The HTTP status of each kind of refusal: the errors themselves know nothing of HTTP.
@@ -42,16 +42,29 @@ HTTP_MESSAGES = {
 }
 
 
+def wants_json() -> bool:
+    """Is this an API request (JSON in, JSON out), rather than a page or an htmx form?"""
+    return request.path.startswith("/api/") or request.is_json
+
+
 def error_response(
-    status: int, code: str, message: str, confirm: dict[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    confirm: dict[str, str] | None = None,
+    field: str | None = None,
 ) -> Response:
     """The same refusal for every kind of client: JSON for the API, a fragment for htmx.
 
     ``confirm``: the form fields to send again with ``confirm`` (a change that waits for the
     host to confirm it); the page then offers a Confirm button that does so.
+    ``field``: the JSON name of the one field refused, which the API reply carries.
     """
-    if request.path.startswith("/api/") or request.is_json:
-        response = jsonify({"error": {"code": code, "message": message}})
+    if wants_json():
+        error: dict[str, str] = {"code": code, "message": message}
+        if field is not None:
+            error["field"] = field
+        response = jsonify({"error": error})
     elif request.headers.get("HX-Request"):
         response = Response(render_template("_error_toast.html", message=message, confirm=confirm))
         # htmx swaps error replies into the toast area, never over the live view.
@@ -70,7 +83,16 @@ def _rules_error(err: RulesError) -> Response:
     confirm = None
     if isinstance(err, ConfirmFirst) and request.form:
         confirm = {k: v for k, v in request.form.items() if k != "confirm"}
-    return error_response(status_of(err), err.code, translate([err.message, err.params]), confirm)
+    params = dict(err.params)
+    field = params.get("field") if isinstance(params.get("field"), str) else None
+    if field is not None and wants_json() and "field_t" in params:
+        # An API client sent JSON names, not the form's labels: name the field it sent,
+        # as it is (a JSON name is never translated).
+        params["field_t"] = as_is(field)
+    message = translate([err.message, params])
+    return error_response(
+        status_of(err), err.code, message, confirm, field if wants_json() else None
+    )
 
 
 def _cannot_save(err: CannotSave) -> Response:

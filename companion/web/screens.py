@@ -16,7 +16,7 @@ from flask import current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import notes
-from ..games.kit import Action, Event, sealed
+from ..games.kit import Action, Actor, Event, sealed
 from ..tables import PUBLIC, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
@@ -41,6 +41,9 @@ class HistoryLine:
     seq: int
     text: Text
     private: bool = False  # meant for this seat only: shown behind press-and-hold
+    # Who did it: a player's name, or None for the table screen (the host). Every line names
+    # its actor, so a dispute at the table is settled by reading the history.
+    by: str | None = None
 
 
 @dataclass
@@ -78,9 +81,10 @@ class Screen:
         return [vars(seat) for seat in self.seats]
 
     @property
-    def public_lines(self) -> list[Text]:
-        """The public history as plain data: the same for every viewer of this version."""
-        return [h.text for h in self.history if not h.private]
+    def public_lines(self) -> list[tuple[str | None, Text]]:
+        """The public history as plain data, each line with who did it (a name, or None for
+        the table screen): the same for every viewer of this version."""
+        return [(h.by, h.text) for h in self.history if not h.private]
 
     @property
     def private_history(self) -> list[HistoryLine]:
@@ -122,15 +126,32 @@ def describe(loaded: Loaded, event: Event) -> Text:
     return line if line is not None else loaded.game.describe(event, loaded.players)
 
 
-def described_rows(loaded: Loaded) -> list[tuple[int, list[tuple[Text, bool, Event]]]]:
-    """The recent rows that count, newest first, each event with its history line.
+def actor_name(loaded: Loaded, actor: Actor) -> str | None:
+    """Who a log row's actor is, as a history line names it: the seat's player, or None
+    for the table screen (the host). Seats are public, so naming them leaks nothing."""
+    if actor is None or not 0 <= actor < len(loaded.players):
+        return None
+    return loaded.players[actor]
 
+
+def described_rows(
+    loaded: Loaded,
+) -> list[tuple[int, str | None, list[tuple[Text, bool, Event]]]]:
+    """The recent rows that count, newest first, each with who did it and its events'
+    history lines, newest first too.
+
+    One order everywhere: the events of one action are listed last-first like the actions
+    themselves, so reading down the list always goes back in time.
     Worked out once per version; each viewer then keeps the lines it may read.
     Undone actions leave the history (the log keeps them); the note of the undo, a line
     of its own, says what was undone and by whom.
     """
     return [
-        (row.seq, [(describe(loaded, e), "to" in e, e) for e in row.events])
+        (
+            row.seq,
+            actor_name(loaded, row.actor),
+            [(describe(loaded, e), "to" in e, e) for e in reversed(row.events)],
+        )
         for row in reversed(loaded.rows)
         if not row.undone
     ]
@@ -170,9 +191,9 @@ def history_lines(loaded: Loaded, viewer: Viewer) -> tuple[list[HistoryLine], li
     """The newest history lines this viewer may read, and the latest action's public lines."""
     history: list[HistoryLine] = []
     latest: list[Text] = []
-    for seq, events in cache.memo(loaded, "history", lambda: described_rows(loaded)):
+    for seq, by, events in cache.memo(loaded, "history", lambda: described_rows(loaded)):
         lines = [
-            HistoryLine(seq, text, private)
+            HistoryLine(seq, text, private, by)
             for text, private, event in events
             if visible(event, viewer)
         ]

@@ -154,3 +154,44 @@ def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak
     for page in (table, ann, bo):
         expect(page.locator(".q-planner")).to_have_count(0)
         expect(page.locator("input[name=values]")).to_have_count(0)
+
+
+def test_the_host_corrects_a_piece_and_the_stalemate_cube_from_the_table_screen(
+    server, new_context
+):
+    """Set up through the API, then fixed on the table screen as the real board shows it."""
+    made = server.api(
+        "POST",
+        "/api/tables",
+        {"game": "quorsum", "players": ["Ann", "Bo"], "options": {"layout": "entered"}},
+    )
+    host = made["host_token"]
+
+    def act(body):
+        server.api("POST", f"/api/tables/{made['id']}/actions", body, token=host)
+
+    for n in range(16):
+        act({"type": "set_tile", "tile": n, "value": ROW_VALUES[n // 4], "face": "dark"})
+    act({"type": "rolloff", "die0": 5, "die1": 2})
+    act({"type": "choose", "option": "B"})
+    act({"type": "place", "owners": [0, 1, 1, 0]})
+    table = new_context("screen").new_page()
+    table.goto(server.base + f"/host/{made['id']}/{host}")
+    fixes = table.locator("#q-correct-turns")
+    fixes.locator("summary").click()
+    piece_form = fixes.locator("form:has(input[value=move_piece])")
+    piece_form.get_by_label("Piece").select_option("0")
+    piece_form.get_by_label("Tile").select_option("5")
+    piece_form.get_by_role("button", name="Correct a piece").click()
+    expect(table.locator('.q-cell[data-tile="5"] .q-piece.q-seat0')).to_be_visible()
+    expect(table.locator(".latest")).to_contain_text(
+        "Table screen: Ann's piece 1 (1,1) → (2,2), best distance 6 → 4"
+    )
+    fixes = table.locator("#q-correct-turns")
+    if not fixes.evaluate("d => d.open"):
+        fixes.locator("summary").click()
+    cube_form = fixes.locator("form:has(input[value=set_stalemate])")
+    cube_form.get_by_label("Stalemate counter").fill("4")
+    cube_form.get_by_role("button", name="Correct the stalemate counter").click()
+    expect(cube(table)).to_have_text("4")
+    expect(table.locator(".latest")).to_contain_text("Table screen: stalemate counter 0 → 4")

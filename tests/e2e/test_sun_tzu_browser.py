@@ -380,4 +380,16 @@ def test_real_cards_are_entered_in_a_few_taps_and_corrections_are_tucked_away(se
     click(fold.get_by_role("button", name="Set the score marker"), table, *phones)
     expect(table.locator(".st-track")).to_have_attribute("data-score", "-3")
     expect(phones[1].locator(".st-track")).to_have_attribute("data-score", "-3")
-    expect(table.locator(".latest")).to_contain_text("Correction: the score marker is set to -3")
+    expect(table.locator(".latest")).to_contain_text(
+        re.compile(r"Table screen: the score marker -?\d+ → -3")
+    )
+    # We drew this: one tap on an event card still in the deck puts it face up.
+    cards = public_view(server, table_id)["event_cards"]
+    card = next(e for e in cards if not e["up"] and not e["done"])
+    fold = table.locator("details.st-correct")
+    if not fold.evaluate("d => d.open"):
+        fold.locator("summary").click()
+    row = fold.locator(f'li[data-event="{card["id"]}"]')
+    click(row.get_by_role("button", name="We drew this"), table, *phones)
+    expect(table.locator(".st-event-name")).to_have_text(card["name_t"])
+    expect(phones[0].locator(".st-event-name")).to_have_text(card["name_t"])

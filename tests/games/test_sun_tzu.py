@@ -125,6 +125,7 @@ def test_game_metadata_and_options_default_to_the_digest_readings():
         "warlord_public": False,
         "counter_plague": "no_damage",
         "adjacency": "line",
+        "event_timing": "after",
     }
 
 
@@ -1007,8 +1008,8 @@ def with_event(event, deck=("hero",), **kw):
     return state
 
 
-def test_epidemic_fires_when_the_fourth_plague_is_revealed():
-    state = with_event("epidemic")
+def test_with_the_reveal_timing_epidemic_fires_when_the_fourth_plague_is_revealed():
+    state = with_event("epidemic", event_timing="reveal")
     state, _ = battle(state, QIN, "P", "P")
     assert state["event_up"] == "epidemic"
     state, events = act(state, None, "enter_cards", province="chu", card0="P", card1="P")
@@ -1025,7 +1026,7 @@ def test_epidemic_takes_from_the_board_when_a_pool_is_empty():
     state["plagues"] = 3
     set_board(state, red=[0, 0, 2, 0, 3], pool=[18, 0])
     state["reserve"][RED] = 16
-    state, _ = act(state, None, "enter_cards", province="qin", card0="P", card1="1")
+    state, _ = battle(state, QIN, "P", "1")
     assert st.view(state, None)["pending"][0]["seat"] == RED
     assert "take" in st.allowed(state, RED) and "take" not in st.allowed(state, BLUE)
     state, _ = act(state, RED, "take", province="wu")
@@ -1113,6 +1114,8 @@ def test_war_chariot_gives_a_player_with_three_marked_provinces_an_extra_warlord
     state, _ = battle(state, QIN, "3", "2")
     assert state["event_up"] == "war_chariot"
     state, _ = act(state, None, "enter_cards", province="chu", card0="2", card1="6")
+    assert state["events_done"] == []  # the third 6 fires the event once its battle is resolved
+    state, _ = act(state, None, "resolve")
     assert state["events_done"] == ["war_chariot"] and state["extra_warlord"] == [False, True]
     assert "choose_extra_warlord" in st.allowed(state, RED)
     assert st.view(state, RED)["me"]["extra_choices"][0]["n"] == 1
@@ -1403,7 +1406,16 @@ def random_game(seed, **options):
             (actor, kind)
             for actor in (None, BLUE, RED)
             for kind in st.allowed(state, actor)
-            if kind not in ("move_armies", "set_score", "unlock", "recall")
+            if kind
+            not in (
+                "move_armies",
+                "set_score",
+                "set_displays",
+                "enter_event",
+                "set_event_done",
+                "unlock",
+                "recall",
+            )
         ]
         actor, kind = rng.choice(moves)
         params = random_params(state, actor, kind, rng)

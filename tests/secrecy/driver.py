@@ -129,6 +129,33 @@ def _hint_samurai(state: State, view: dict[str, Any], actor: Actor, kind: str, r
     if kind == "enter_character" and actor is not None:
         taken = {c for k, c in enumerate(state["characters"]) if k != actor}
         return {"character": pick(rng, [c for c in ss.CHARACTERS if c not in taken])}
+    if kind == "attack" and view.get("attack"):
+        # A weapon that reaches someone, from the attack helper of the player on turn.
+        rows = [r for r in view["attack"][view["turn"]] if r["targets"] and r["weapons"]]
+        row = pick(rng, rows)
+        if row is None:
+            return {"target": rng.randint(0, n - 1), "damage": rng.randint(1, 3), "weapon": None}
+        weapon = pick(rng, row["weapons"]).lower()
+        return {
+            "target": pick(rng, row["targets"]),
+            "weapon": weapon,
+            "damage": None,
+            "attacker": None,
+        }
+    if kind in ("battle_cry", "jujutsu"):
+        others = [p["seat"] for p in view["players"] if not p["harmless"]]
+        others = [s for s in others if s != view["turn"]]
+        return {"discarded": rng.sample(others, rng.randint(0, len(others))), "attacker": None}
+    if kind == "set_counter":
+        counter = rng.choice(["health", "honor", "hand", "armor", "fast_draw", "focus"])
+        seat = rng.randint(0, n - 1)
+        top = view["players"][seat]["max_health"] if counter == "health" else 6
+        return {"seat": seat, "counter": counter, "value": rng.randint(0, top or 0)}
+    if kind == "set_turn":
+        return {"seat": rng.randint(0, n - 1), "round": None}
+    if kind == "set_character":
+        free = [c for c in ss.CHARACTERS if c not in state["characters"]]
+        return {"seat": rng.randint(0, n - 1), "character": pick(rng, free)}
     return None
 
 
@@ -171,6 +198,16 @@ def _hint_sun_tzu(state: State, view: dict[str, Any], actor: Actor, kind: str, r
         return {"province": pick(rng, view["order"]["choices"])} if rng.random() < 0.3 else {}
     if kind == "set_score":
         return {"score": rng.randint(-3, 3)}
+    if kind == "set_displays":
+        ids = [p["id"] for p in view["provinces"]]
+        return dict(zip(ids, rng.sample(range(1, 11), 5), strict=True))
+    if kind == "enter_event":
+        cards = view.get("event_cards", [])
+        card = pick(rng, [e for e in cards if not e["up"] and not e["done"]])
+        return {"event": card["id"]} if card else None
+    if kind == "set_event_done":
+        card = pick(rng, view.get("event_cards", []))
+        return {"event": card["id"], "done": not card["done"]} if card else None
     return None
 
 
@@ -214,6 +251,15 @@ def _hint_quorsum(state: State, view: dict[str, Any], actor: Actor, kind: str, r
         return out
     if kind == "set_tile":
         return {"value": rng.randint(2, 6)}
+    if kind == "move_piece":
+        free = [c["tile"] for row in view["grid"] for c in row if c["piece"] is None]
+        return {"piece": rng.randint(0, 3), "tile": pick(rng, free), "best": None}
+    if kind == "correct_tile":
+        return {"value": None, "face": rng.choice(["dark", "light"])}
+    if kind == "set_stalemate":
+        return {"count": rng.randint(0, view["corrections"]["stalemate_max"])}
+    if kind == "set_points":
+        return {"points": rng.randint(0, view["corrections"]["points_max"])}
     return None
 
 
@@ -264,6 +310,19 @@ def _hint_three_kingdoms(
         return {}
     if kind == "settle" and battle:
         return {"n": rng.randint(0, battle.get("settle_max") or 0)}
+    if kind == "create_city":
+        tiles = rng.randint(1, 4)
+        spaces = rng.randint(0, 2 * tiles)
+        alert = rng.randint(0, min(spaces, 2))
+        seat = rng.randint(0, len(state["players"]) - 1) if alert else None
+        out = {"tiles": tiles, "spaces": spaces, "complete": rng.random() < 0.6}
+        return out | {"seat": seat, "alert": alert, "hold": 0, "size": None}
+    if kind == "complete_city":
+        cities = view.get("cities") or []
+        city = pick(rng, [x["id"] for x in cities])
+        if city is None:
+            return None
+        return {"city": city, "complete": rng.random() < 0.7, "size": None}
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from html import unescape
 from types import SimpleNamespace
 from typing import Any
 
@@ -42,6 +43,14 @@ def fixed_seed(monkeypatch):
 def text_of(html: str) -> str:
     """What a person reads: the page without its tags (and so without attributes)."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def without_catalogues(html: str) -> str:
+    """A page without the pickers of every tile not on the map (the host's "put a building on
+    the map", a phone's "add a blueprint"): they list the same names whoever holds what."""
+    return re.sub(
+        r'<form class="[^"]*aow-add-(building|blueprint)[^"]*".*?</form>', "", html, flags=re.S
+    )
 
 
 def private_part(html: str) -> str:
@@ -318,7 +327,7 @@ def test_construction_purchases_and_building_from_the_phone(app, client):
     assert name in private_part(mine)
     assert 'value="buy_blueprint"' not in mine
     for other in (table.table_page(), table.phone_page(1), table.phone_page(2)):
-        assert name not in text_of(other)
+        assert name not in text_of(without_catalogues(other))
     table.ok(None, type="next")
     html = table.phone_page(0)
     assert "Start a building from your blueprints" in html
@@ -547,7 +556,7 @@ def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(app, clie
         (1, {"type": "set_soldiers", "seat": 1, "location": "camp-0", "n": 9}, 403, "not_now"),
         (2, {"type": "choose_stance", "stance": "war"}, 403, "not_now"),
         (None, {"type": "bid", "amount": 1}, 403, "not_now"),
-        (None, {"type": "adjust_money", "seat": 0, "delta": 5}, 403, "not_now"),
+        (None, {"type": "adjust_money", "seat": 0, "delta": 5}, 403, "money_private"),
         (0, {"type": "lock"}, 403, "not_now"),
         (0, {"type": "sell_food", "n": 1}, 403, "not_now"),
     ]
@@ -612,3 +621,93 @@ def test_nothing_is_accepted_after_the_end_and_the_result_shows_everywhere(app, 
         assert reply.status_code == 409 and reply.json["error"]["code"] == "game_over"
     page = table.phone_page(2)
     assert "aow-choose" not in page and "Fix my counters" not in page
+
+
+# --------------------------------------------------------------------------- the table is the truth
+# The JSON bodies below are the examples quoted in docs/games/art-of-war.md.
+
+
+def test_the_table_screen_enters_the_event_card_the_table_drew(app, client):
+    table = Table(app, client)
+    table.setup()
+    assert "We drew this" in table.table_page()
+    table.ok(None, type="enter_event", event="famine")
+    event = table.view()["event"]
+    assert event["name_t"] == "Famine" and "famine" in event["used"]
+    assert "Table screen: the table drew the event Famine" in text_of(table.table_page())
+    reply = table.post(None, type="enter_event", event="famine")
+    assert reply.status_code == 403
+    assert "Preparation" in reply.json["error"]["message"]
+
+
+def test_the_great_peace_count_is_corrected_from_the_table_screen(app, client):
+    table = Table(app, client)
+    table.setup()
+    table.ok(None, type="set_great_peace", n=2)
+    assert table.view()["event"]["great_peace"] == 2
+    assert "Table screen: Great Peace count 0 → 2" in text_of(table.table_page())
+    reply = table.post(None, type="set_great_peace", n=4)
+    assert reply.status_code == 400
+
+
+def test_buildings_are_placed_and_workers_corrected_from_the_table_screen(app, client):
+    table = Table(app, client)
+    table.setup()
+    body = {
+        "type": "add_building",
+        "building": "windmill",
+        "city": "castle-0",
+        "done": False,
+        "progress": 1,
+        "workers": 2,
+    }
+    table.ok(None, **body)
+    row = next(b for b in table.view()["buildings"] if b["key"] == "windmill")
+    assert (row["owner"], row["done"], row["progress"], row["workers"]) == (0, False, 1, 2)
+    table.ok(None, type="add_building", building="courtyard", city="castle-1")
+    assert table.view()["players"][1]["score"] == 6
+    table.ok(None, type="set_workers", seat=1, facility="farm", n=2)
+    assert table.view()["players"][1]["workers"]["farm"] == 2
+    page = unescape(text_of(table.table_page()))
+    assert "Table screen: Bo's workers on the farm 0 → 2" in page
+    assert "Windmill placed in Ann's main castle (under way, 1/2 paid, 2 workers)" in page
+    reply = table.post(None, type="add_building", building="courtyard", city="castle-0")
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "already_on_map"
+
+
+def test_a_phone_adds_its_blueprint_and_sets_its_money_and_the_host_is_told_money_is_private(
+    app, client
+):
+    table = Table(app, client)
+    table.setup()
+    table.ok(1, type="add_blueprint", building="courtyard")
+    assert [b["key"] for b in table.view(1)["me"]["blueprints"]] == ["courtyard"]
+    assert "Courtyard from the table" in text_of(table.phone_page(1))
+    assert "Courtyard from the table" not in text_of(table.phone_page(0) + table.table_page())
+    table.ok(0, type="set_money", n=12)
+    assert table.view(0)["me"]["money"] == 12
+    assert "Ann: Ann's money 2 → 12" in unescape(text_of(table.phone_page(0)))
+    assert "Ann's money" not in unescape(text_of(table.phone_page(1) + table.table_page()))
+    reply = table.post(None, type="adjust_money", seat=0, delta=1)
+    assert reply.status_code == 403
+    assert reply.json["error"] == {
+        "code": "money_private",
+        "message": "Money is private: Ann corrects it on their own phone.",
+    }
+    assert "Money is private: each player corrects their own on their phone." in (
+        text_of(table.table_page())
+    )
+
+
+def test_the_view_names_what_soldiers_hold_and_deploy_takes_a_list(app, client):
+    table = Table(app, client)
+    table.setup()
+    row = table.view()["players"][0]
+    assert row["soldiers_in_hand"] == row["in_hand"] and row["soldiers_total"] == row["soldiers"]
+    assert "Points so far" in text_of(table.table_page())
+    table.drive(lambda v: bool(v["sealed"]) and v["sealed"]["name"] == "deploy")
+    plan = table.view(0)["me"]["deploy"]
+    assert plan["all_home_counts"] == [8, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert plan["all_home"] == "8,0,0,0,0,0,0,0,0,0"
+    table.ok(0, type="deploy", counts=[8, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    table.ok(1, type="deploy", counts=table.view(1)["me"]["deploy"]["all_home"])

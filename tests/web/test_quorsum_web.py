@@ -416,3 +416,80 @@ def test_with_no_move_on_the_same_colour_the_planner_opens_the_flips(app, client
     assert page.count("No move possible from here right now.") == 2
     assert '<details class="q-plan-group q-flips" open>' in page
     assert "Flip (1,3) with 1 die: 83.3%" in page
+
+
+# --- Corrections after the first turn, and the table's own dice -----------------------------
+
+
+def history(client, table) -> list[str]:
+    return [h["text"] for h in view(client, table)["history"]]
+
+
+def test_the_host_corrects_a_piece_a_tile_and_the_stalemate_counter_through_the_api(client):
+    table = make_table(client, layout="entered")
+    tokens = join_both(client, table)
+    to_turns(client, table, tokens)  # Bo moves first; Ann's piece 0 is on (1,1)
+    moved = act(client, table, {"type": "move_piece", "piece": 0, "tile": 5})
+    assert moved["view"]["pieces"][0]["tile"] == 5 and moved["view"]["pieces"][0]["distance"] == 4
+    assert history(client, table)[0] == (
+        "Table screen: Ann's piece 1 (1,1) → (2,2), best distance 6 → 4"
+    )
+    fixed = act(client, table, {"type": "correct_tile", "tile": 6, "face": "light"})
+    assert fixed["view"]["grid"][1][2]["face"] == "light"
+    assert history(client, table)[0] == "Table screen: tile (2,3) 3 dark → 3 light"
+    act(client, table, {"type": "set_stalemate", "count": 5})
+    assert history(client, table)[0] == "Table screen: stalemate counter 0 → 5"
+    # A seat may not correct the board; bounds are the rules' and say why.
+    act(client, table, {"type": "move_piece", "piece": 0, "tile": 4}, tokens[0], status=403)
+    occupied = act(client, table, {"type": "move_piece", "piece": 0, "tile": 3}, status=422)
+    assert occupied["error"] == {
+        "code": "occupied",
+        "message": "That tile is occupied by another piece.",
+    }
+    too_high = act(client, table, {"type": "set_stalemate", "count": 6}, status=422)
+    assert too_high["error"]["message"] == "stalemate counter must be between 0 and 5."
+    # The corrected counter feeds the trigger: Bo's turn without progress is the sixth.
+    ended = act(client, table, {"type": "pass"}, tokens[1])
+    assert ended["view"]["phase_key"] == "over"
+    assert ended["view"]["last_game"]["kind"] == "stalemate"
+    assert ended["view"]["last_game"]["winner"] == 0  # Ann's piece is nearer home
+
+
+def test_the_host_corrects_the_match_score_and_it_feeds_the_match_end(client):
+    table = make_table(client, layout="entered", match_points=2, stalemate_turns=2)
+    tokens = join_both(client, table)
+    to_turns(client, table, tokens)
+    done = act(client, table, {"type": "set_points", "seat": 1, "points": 1})
+    assert done["view"]["match"]["points"] == [0, 1]
+    assert history(client, table)[0] == "Table screen: Bo's match points 0 → 1"
+    act(client, table, {"type": "set_points", "seat": 1, "points": 2}, status=422)
+    act(client, table, {"type": "pass"}, tokens[1])
+    last = act(client, table, {"type": "pass"}, tokens[0])  # a drawn stalemate: 1 point each
+    assert last["view"]["match"]["points"] == [1, 2] and last["view"]["over"] is True
+    result = client.get(f"/api/tables/{table['id']}/result").json
+    assert result["winners"] == [1]
+
+
+def test_the_roll_off_and_every_roll_are_entered_as_the_table_rolled_them(client):
+    table = make_table(client, layout="entered")
+    lay_out(client, table)
+    rolled = act(client, table, {"type": "rolloff", "die0": 2, "die1": 5})
+    assert rolled["view"]["opening"]["rolloff"] == [2, 5] and rolled["view"]["turn"] == 1
+    act(client, table, {"type": "choose", "option": "A"})  # Bo first; Ann places
+    act(client, table, {"type": "place", "owners": "0,1,1,0"})
+    # Bo's piece 2 on (1,4): 2 dice onto (2,4) (value 3); the table rolled 3 and 1.
+    act(client, table, {"type": "declare", "pieces": [2], "tiles": [7], "dice": [2]})
+    done = act(client, table, {"type": "resolve", "index": 0, "values": [3, 1]})
+    assert done["view"]["declaration"]["actions"][0]["rolls"][0]["values"] == [3, 1]
+    assert done["view"]["pieces"][2]["tile"] == 7
+
+
+def test_the_host_sees_the_correction_forms_during_the_turns_and_a_phone_does_not(app, client):
+    table = make_table(client, layout="entered", match_points=3)
+    client.get(f"/host/{table['id']}/{table['host_token']}")
+    to_turns(client, table)
+    page = page_of(client, table)
+    for kind in ("move_piece", "correct_tile", "set_stalemate", "set_points"):
+        assert forms(page, kind), kind
+    ann = phone(app, table, 0)
+    assert forms(page_of(ann, table, 0), "move_piece") == []

@@ -187,3 +187,103 @@ def test_a_phones_own_part_follows_its_turn_its_secret_and_its_card(app, client)
     )
     after = re.search(r'stat-hand">.*?class="value">(\d+)', mine(now), re.S).group(1)
     assert int(after) == int(before) + 1
+
+
+# ----------------------------------------------------------- attacks and corrections by API
+
+
+def manual_table(client, chars=("ieyasu", "nobunaga", "musashi", "ginchiyo", "kojiro")):
+    """Five players whose phones entered their cards: Ann Shogun, Bob Samurai, Cy and Di
+    Ninja, Ed Ronin; the host's headers and each seat's headers."""
+    table = client.post(
+        "/api/tables",
+        json={"game": "samurai-sword", "players": PLAYERS[:5], "options": {"deal": "manual"}},
+    ).json
+    seats = []
+    for seat_info, role, char in zip(
+        table["seats"], ("shogun", "samurai", "ninja", "ninja", "ronin"), chars, strict=True
+    ):
+        token = client.post("/api/join", json={"code": seat_info["join_code"]}).json["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        url = f"/api/tables/{table['id']}/actions"
+        reply = client.post(url, json={"type": "enter_role", "role": role}, headers=headers)
+        assert reply.status_code == 200
+        body = {"type": "enter_character", "character": char}
+        assert client.post(url, json=body, headers=headers).status_code == 200
+        seats.append(headers)
+    return table, {"Authorization": "Bearer " + table["host_token"]}, seats
+
+
+def post(client, table, headers, body):
+    return client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
+
+
+def test_the_host_enters_counters_and_the_turn_and_a_phone_may_not(client):
+    table, host, seats = manual_table(client)
+    reply = post(
+        client, table, host, {"type": "set_counter", "seat": 2, "counter": "fast_draw", "value": 1}
+    )
+    assert reply.status_code == 200
+    assert reply.json["view"]["players"][2]["fast_draw"] == 1
+    assert reply.json["events"][0]["before"] == 0 and reply.json["events"][0]["after"] == 1
+    refused = post(
+        client, table, seats[2], {"type": "set_counter", "seat": 2, "counter": "hand", "value": 1}
+    )
+    assert refused.status_code == 403
+    too_much = post(
+        client, table, host, {"type": "set_counter", "seat": 3, "counter": "health", "value": 5}
+    )
+    assert too_much.status_code == 422
+    assert too_much.json["error"]["code"] == "out_of_bounds"
+    reply = post(client, table, host, {"type": "set_turn", "seat": 2, "phase": "play", "round": 3})
+    assert reply.status_code == 200
+    assert reply.json["view"]["turn"] == 2 and reply.json["view"]["phase_id"] == "play"
+    reply = post(client, table, host, {"type": "set_character", "seat": 4, "character": "tomoe"})
+    assert reply.status_code == 200
+    assert reply.json["view"]["players"][4]["character"] == "Tomoe"
+
+
+def test_an_attack_through_the_api_shows_its_arithmetic_in_the_history(client):
+    table, host, seats = manual_table(client)
+    post(
+        client, table, host, {"type": "set_counter", "seat": 2, "counter": "fast_draw", "value": 1}
+    )
+    post(client, table, host, {"type": "set_turn", "seat": 2, "phase": "play", "round": 3})
+    reply = post(
+        client,
+        table,
+        seats[2],
+        {"type": "attack", "target": 3, "weapon": "nodachi", "parried": False},
+    )
+    assert reply.status_code == 200
+    # Nodachi 3 + 1 Fast Draw + 1 Musashi − 1 Ginchiyo = 4 wounds: Di (4 health) is defeated.
+    assert reply.json["view"]["players"][3]["health"] == 0
+    assert [e["type"] for e in reply.json["events"]] == ["Attacked", "Defeated"]
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert (
+        "Cy hits Di with Nodachi: 3 damage + 1 Fast Draw + 1 Musashi − 1 Ginchiyo = 4 wounds"
+        in page.replace("&#39;", "'")
+    )
+    out_of_reach = post(
+        client, table, seats[2], {"type": "attack", "target": 0, "weapon": "bokken"}
+    )
+    assert out_of_reach.status_code == 409
+    assert out_of_reach.json["error"]["code"] == "out_of_reach"
+    not_yours = post(client, table, seats[1], {"type": "attack", "target": 0, "weapon": "bo"})
+    assert not_yours.status_code == 403
+
+
+def test_battle_cry_and_jujutsu_are_one_tap_with_their_exceptions(client):
+    table, host, seats = manual_table(
+        client, chars=("ieyasu", "chiyome", "goemon", "hanzo", "kojiro")
+    )
+    post(client, table, host, {"type": "next_phase"})
+    post(client, table, host, {"type": "next_phase"})
+    reply = post(client, table, seats[0], {"type": "battle_cry", "discarded": [2]})
+    assert reply.status_code == 200
+    # Bob is Chiyome: untouched; Cy discarded a Parry; Di and Ed take 1 wound.
+    assert [p["health"] for p in reply.json["view"]["players"]] == [5, 4, 5, 3, 4]
+    reply = post(client, table, host, {"type": "jujutsu"})
+    assert [p["health"] for p in reply.json["view"]["players"]] == [5, 4, 4, 2, 3]
+    refused = post(client, table, host, {"type": "jujutsu", "discarded": [1]})
+    assert refused.json["error"]["code"] == "not_affected"

@@ -481,6 +481,126 @@ def test_host_corrections_are_tucked_away_and_change_the_board(app, client):
     han = find(r'data-province="han_qi".*?</article>', html)
     assert re.findall(r"<b>(\d+)</b></span>", han) == ["0", "3"]
     assert 'data-score="-4"' in html
-    assert "Correction: Bo moves 3 army(ies) from the pool to Han-Qi" in html
+    assert "Table screen: Bo&#39;s armies, 3 moved from the pool to Han-Qi" in html
+    assert "Table screen: the score marker 1 → -4" in html  # Blue's Warlord 3: +1
     # Phones never get the correction forms.
     assert "Correct the board" not in t.phone_page(0)
+
+
+# --------------------------------------------------------------------------- the table is the truth
+
+
+def test_the_host_enters_the_displays_the_table_laid_out_through_the_api(app, client):
+    t = Table(app, client, cards="physical")
+    t.warlords(blue=2, red=2)
+    body = {"type": "set_displays", "qin": 10, "chu": 9, "jin_yan": 1, "han_qi": 7, "wu": 2}
+    if [p["display"] for p in t.view()["provinces"]] == [10, 9, 1, 7, 2]:
+        t.do(None, "set_displays", qin=3, chu=4, jin_yan=5, han_qi=6, wu=8)
+    reply = t.client.post(
+        f"/api/tables/{t.id}/actions",
+        json=body,
+        headers={"Authorization": f"Bearer {t.host_token}"},
+    )
+    assert reply.status_code == 200, reply.json
+    view = reply.json["view"]
+    assert [p["display"] for p in view["provinces"]] == [10, 9, 1, 7, 2]
+    assert view["provinces"][0]["values"] == [4, 3, 2]
+    assert all(e["type"] == "Corrected" and e["by"] is None for e in reply.json["events"])
+    assert "Table screen: the scoring display of " in t.table_page()
+    # Each display once: refused with the game's own reason, nothing changed.
+    reply = t.api(None, "set_displays", qin=9)
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "display_twice"
+    assert "display 9 stands beside two provinces" in reply.json["error"]["message"]
+    assert t.api(0, "set_displays", qin=3).status_code == 403
+    assert [p["display"] for p in t.view()["provinces"]] == [10, 9, 1, 7, 2]
+
+
+def test_we_drew_this_and_events_marked_done_keep_the_event_deck_whole(app, client):
+    t = Table(app, client, cards="physical")
+    t.warlords(blue=2, red=2)
+    if t.view()["event"]["id"] == "hero":
+        t.do(None, "enter_event", event="champion")
+    before = t.view()["event"]["id"]
+    reply = t.do(None, "enter_event", event="hero")
+    assert reply["view"]["event"]["id"] == "hero"
+    entered = reply["events"][0]
+    assert {k: entered[k] for k in ("type", "event", "before", "by")} == {
+        "type": "EventEntered",
+        "event": "hero",
+        "before": before,
+        "by": None,
+    }
+    assert entered["text"].startswith("Table screen: the face-up event is Hero's Challenge")
+    assert t.api(None, "enter_event", event="hero").json["error"]["code"] == "event_already_up"
+    t.do(None, "set_event_done", event="epidemic", done=True)
+    view = t.view()
+    assert [e["id"] for e in view["events_done"]] == ["epidemic"] and view["events_left"] == 4
+    cards = {e["id"]: e for e in view["event_cards"]}
+    assert cards["epidemic"]["done"] and cards["hero"]["up"]
+    refused = t.api(None, "enter_event", event="epidemic")
+    assert refused.status_code == 422 and refused.json["error"]["code"] == "event_done"
+    html = t.table_page()
+    assert "Table screen: the face-up event is Hero&#39;s Challenge" in html
+    assert "Table screen: Epidemic marked as carried out" in html
+    t.do(None, "set_event_done", event="epidemic", done=False)
+    assert t.view()["events_done"] == [] and t.view()["events_left"] == 5
+    # A seat may not touch the event deck.
+    assert t.api(1, "enter_event", event="epidemic").status_code == 403
+
+
+def test_the_event_corrections_sit_in_the_hosts_fold_with_one_tap_per_card(app, client):
+    t = Table(app, client, cards="physical")
+    t.warlords(blue=2, red=2)
+    html = t.table_page()
+    fold = find(r'<details class="panel st-fold st-correct">.*?</details>', html)
+    assert 'value="set_displays"' in fold and fold.count('value="enter_event"') == 4
+    assert fold.count('value="set_event_done"') == 5 and "We drew this" in fold
+    assert "Correct the board" not in t.phone_page(0)
+    zh = t.table_page("zh-TW")
+    assert "我們抽到這張" in zh and "設定計分板塊" in zh
+
+
+def test_a_battles_winner_and_margin_are_fields_of_the_view_and_the_events(app, client):
+    t = Table(app, client, cards="physical")
+    t.warlords(blue=2, red=2)
+    t.do(None, "enter_cards", province="qin", card0="7", card1="3")
+    reply = t.do(None, "resolve")
+    won = next(e for e in reply["events"] if e["type"] == "BattleWon")
+    assert (won["winner"], won["margin"], won["plague"]) == (0, 4, False)
+    assert reply["view"]["provinces"][0]["result"] == {
+        "province": "qin",
+        "cards": ["7", "3"],
+        "winner": 0,
+        "margin": 4,
+        "plague": False,
+    }
+    assert t.get(public=True)["view"]["provinces"][0]["result"]["margin"] == 4
+
+
+def test_the_event_timing_is_a_table_option_defaulting_to_after_the_battle(app, client):
+    games = {g["id"]: g for g in client.get("/api/games").json}
+    option = next(o for o in games["sun-tzu"]["options"] if o["name"] == "event_timing")
+    assert option["default"] == "after"
+    t = Table(app, client, cards="physical", event_timing="reveal")
+    assert t.view()["event_timing"] == "reveal"
+    assert Table(app, client, cards="physical").view()["event_timing"] == "after"
+
+
+def test_the_one_tap_event_buttons_and_the_displays_form_post_from_the_table_screen(app, client):
+    t = Table(app, client, cards="physical")
+    t.warlords(blue=2, red=2)
+    html = t.table_page()
+    card = next(e for e in t.view()["event_cards"] if not e["up"])["id"]
+    for data in (
+        {"type": "set_event_done", "event": card, "done": "true"},
+        {"type": "set_displays", "qin": "10", "chu": "9", "jin_yan": "1", "han_qi": "7", "wu": "2"},
+    ):
+        reply = client.post(
+            f"/t/{t.id}/act",
+            data={"csrf_token": form_csrf(html), **data},
+            headers={"HX-Request": "true"},
+        )
+        assert reply.status_code == 200
+    view = t.view()
+    assert [e["id"] for e in view["events_done"]] == [card]
+    assert [p["display"] for p in view["provinces"]] == [10, 9, 1, 7, 2]

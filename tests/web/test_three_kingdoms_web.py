@@ -479,8 +479,8 @@ def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(app, clie
         ({"type": "roll", "faces": "45"}, None, 422, "dice_count", "Enter 3 dice"),
         ({"type": "roll", "faces": "452", "dice": [4, 5, 2]}, None, 422, "dice_twice", "once"),
         ({"type": "roll", "dice": [9]}, None, 400, "out_of_range", "between 1 and 6"),
-        ({"type": "expand", "spaces": 1}, None, 403, "not_now", "right now"),
-        ({"type": "call_off"}, None, 403, "not_now", "right now"),
+        ({"type": "expand", "spaces": 1}, None, 403, "not_now", "another phase"),
+        ({"type": "call_off"}, None, 403, "not_now", "another phase"),
         ({"type": "adjust_tiles", "tiles_left": 3}, bo_token["token"], 403, "not_now", ""),
     ]
     for action, token, status, code, message in cases:
@@ -555,3 +555,112 @@ def test_the_phone_reads_traditional_chinese_with_the_editions_names(app, client
     for words in ("鬪三國", "驅虎吞狼", "暗渡陳倉", "美人計", "調虎離山", "剩餘板塊", "你的行動"):
         assert words in page
     assert "Drive the Tiger" not in page
+
+
+# -- the physical table is the truth: cities, corrections, battle results ------------------------
+
+
+def test_the_host_adds_completes_and_opens_cities_through_the_api_and_the_history_says_so(
+    app, client
+):
+    table = new_table(client)
+    reply = ok(
+        client,
+        table,
+        **{
+            "type": "create_city",
+            "tiles": 4,
+            "spaces": 3,
+            "complete": True,
+            "seat": 1,
+            "alert": 1,
+            "hold": 1,
+        },
+    )
+    assert reply["events"][0]["type"] == "CityCreated"
+    ok(client, table, **{"type": "create_city", "tiles": 2, "spaces": 3, "seat": 0, "alert": 1})
+    ok(client, table, **{"type": "complete_city", "city": 2})
+    ok(client, table, **{"type": "complete_city", "city": 2, "size": "large"})
+    ok(client, table, **{"type": "complete_city", "city": 1, "complete": False})
+    v = view(client, table)["view"]
+    one, two = v["cities"]
+    assert (one["complete"], one["owner"]) == (False, None)
+    assert (two["complete"], two["size"], two["owner"]) == (True, "large", ANN)
+    assert [p["score"] for p in v["players"]] == [2, 0, 0]
+    page = text(host(app, table).get(f"/t/{table['id']}").get_data(as_text=True))
+    for line in (
+        "Table screen: new completed city 1 (Large city, 4 tiles, 3 garrison spaces), "
+        "controlled by Bo.",
+        "Table screen: Bo's Hold troops in city 1 0 → 1",
+        "Table screen: new open city 2 (2 tiles, 3 garrison spaces).",
+        "Table screen: city 2 open → completed (Small city, 2 tiles), Ann controls it.",
+        "Table screen: city 2 Small city → Large city.",
+        "Table screen: city 1 completed → open (owner Bo → nobody).",
+    ):
+        assert line in page, line
+    # A phone may not; a city the rules do not allow is refused with the game's reason.
+    bo = client.post("/api/join", json={"code": table["seats"][BO]["join_code"]}).json
+    reply = api(client, table, bo["token"], type="create_city", tiles=1, spaces=1)
+    assert reply.status_code == 403 and reply.json["error"]["code"] == "not_now"
+    reply = api(client, table, type="create_city", tiles=1, spaces=3)
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "too_many_spaces"
+    assert reply.json["error"]["message"] == "1 tiles have at most 2 garrison spaces."
+
+
+def test_the_table_screen_forms_add_a_city_then_complete_and_reopen_it(app, client):
+    table = new_table(client)
+    screen = host(app, table)
+    url = f"/t/{table['id']}"
+    reply = submit(screen, url, "create_city", tiles=3, spaces=2, seat=2, alert=1)
+    assert reply.status_code == 200
+    assert submit(screen, url, "complete_city", preset={"city": 1}).status_code == 200
+    v = view(client, table)["view"]
+    assert v["cities"][0]["owner"] == CY and v["players"][CY]["score"] == 1
+    reply = submit(screen, url, "complete_city", preset={"city": 1, "complete": "false"})
+    assert reply.status_code == 200
+    assert view(client, table)["view"]["cities"][0]["complete"] is False
+
+
+def test_every_correction_is_logged_from_to_and_by_the_table_screen(app, client):
+    table = new_table(client)
+    ok(client, table, type="expand", spaces=2, alert=1, complete=True)
+    body = {"type": "adjust_city", "city": 1, "seat": 0, "alert": 0, "hold": 2, "tiles": 4}
+    events = ok(client, table, **body)["events"]
+    assert [(e.get("counter"), e["before"], e["after"]) for e in events[:3]] == [
+        ("city_tiles", 1, 4),
+        ("alert", 1, 0),
+        ("hold", 0, 2),
+    ]
+    assert all(e["by"] is None for e in events)
+    body = {"type": "adjust_player", "seat": 1, "commands": 3, "stratagem": "beauty_trap"}
+    events = ok(client, table, **body)["events"]
+    assert (events[0]["before"], events[0]["after"], events[1]["left"]) == (5, 3, False)
+    events = ok(client, table, **{"type": "adjust_tiles", "tiles_left": 40})["events"]
+    assert (events[0]["before"], events[0]["after"]) == (70, 40)
+    events = ok(client, table, **{"type": "set_turn", "seat": 2})["events"]
+    assert [(e["type"], e["before"], e["seat"], e["by"]) for e in events] == [
+        ("TurnCorrected", 1, 2, None)
+    ]
+    assert events[0]["text"] == "Table screen: turn Bo → Cy."
+    v = view(client, table)["view"]
+    assert v["players"][ANN]["score"] == 2 and v["tiles_left"] == 40 and v["turn"] == CY
+    reply = api(client, table, type="adjust_city", city=1, seat=0, alert=0, hold=2, spaces=9)
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "out_of_bounds"
+    assert reply.json["error"]["message"] == "garrison spaces of city 1 must be between 0 and 8."
+
+
+def test_a_battles_winner_and_margin_are_fields_of_the_events_and_the_view(app, client):
+    table = new_table(client)
+    contested_city(client, table)  # Ann 1 Alert + 1 Hold against Bo's 1 Alert
+    events = ok(client, table, **{"type": "roll", "dice": [5, 1, 2]})["events"]
+    ended = next(e for e in events if e["type"] == "CivilWarEnded")
+    assert (ended["winner"], ended["margin"]) == (ANN, 2)
+    last = view(client, table)["view"]["last_battle"]
+    assert (last["kind"], last["outcome"], last["winner"], last["losers"]) == (
+        "civil",
+        "won",
+        ANN,
+        [BO],
+    )
+    page = host(app, table).get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "Last battle: Ann won the battle for city 1 by 2 troops." in section(page, "tk-now")

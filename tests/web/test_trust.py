@@ -254,5 +254,7 @@ def test_samurai_sword_the_hosts_undo_of_a_daimyo_count_is_announced(client):
             texts(view(client, tid, token))[0]
             == "Bo's hidden choice was undone by the table screen"
         )
+    # Newest first within the undo's note too: Bo's own line, then the public one.
     mine = texts(view(client, tid, bo))
-    assert mine[1].startswith("Your hidden action was undone by the table screen: ")
+    assert mine[0].startswith("Your hidden action was undone by the table screen: ")
+    assert mine[1] == "Bo's hidden choice was undone by the table screen"

@@ -31,6 +31,8 @@ from .construction import (
     act_start_building,
 )
 from .corrections import (
+    act_add_blueprint,
+    act_add_building,
     act_adjust_money,
     act_adjust_tactics,
     act_correct,
@@ -38,13 +40,18 @@ from .corrections import (
     act_set_bandits,
     act_set_camp_target,
     act_set_city_owner,
+    act_set_great_peace,
+    act_set_money,
     act_set_soldiers,
     act_set_vassal,
+    act_set_workers,
 )
 from .data import (
     BUILDING_KEYS,
     CAMP_IDS,
     CITY_IDS,
+    EVENT_KEYS,
+    GREAT_PEACE_END,
     LOCATION_IDS,
     MAX_PLAYERS,
     ORDERS,
@@ -52,7 +59,7 @@ from .data import (
     STANCES,
     TACTIC_KEYS,
 )
-from .flow import act_lock, act_next, act_unlock, phase_key
+from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
 from .production import act_choose_stance, act_take_tribute
@@ -104,6 +111,8 @@ CAMP = Param(
     label=N_("Bandit camp"),
 )
 TARGET = Param("target", "seat", optional=True, label=N_("Player"))
+
+FACILITIES = ("mine", "farm", "barracks")
 
 ACTIONS: dict[str, Action] = {
     a.type: a
@@ -173,6 +182,16 @@ ACTIONS: dict[str, Action] = {
             N_("Next"),
             "Host: move on to the next step or phase.",
             who=HOST,
+            when=can_move_on,
+        ),
+        _a(
+            "enter_event",
+            act_enter_event,
+            N_("We drew this"),
+            "Host, phase 0: move on to the event phase with the card the table drew.",
+            Param("event", "choice", choices=EVENT_KEYS, label=N_("Event card")),
+            who=HOST,
+            phases=("preparation",),
             when=can_move_on,
         ),
         _a(
@@ -445,6 +464,63 @@ ACTIONS: dict[str, Action] = {
             Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
             who=HOST,
             when=playing,
+            correction=True,
+        ),
+        _a(
+            "set_great_peace",
+            act_set_great_peace,
+            N_("Great Peace count"),
+            "Host: how many times Great Peace has been drawn (3 = the last round).",
+            Param("n", "int", min=0, max=GREAT_PEACE_END, label=N_("Great Peace count")),
+            who=HOST,
+            when=playing,
+            correction=True,
+        ),
+        _a(
+            "add_building",
+            act_add_building,
+            N_("Place building"),
+            "Host: put a building on the map (completed, or under way after `progress` "
+            "payments with `workers` on it).",
+            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            CITY,
+            Param("done", "bool", optional=True, label=N_("Completed")),
+            Param("progress", "int", min=0, max=4, optional=True, label=N_("Amounts paid")),
+            Param("workers", "int", min=0, max=40, optional=True, label=N_("Workers")),
+            who=HOST,
+            when=playing,
+            correction=True,
+        ),
+        _a(
+            "set_workers",
+            act_set_workers,
+            N_("Set workers"),
+            "Host: a player's workers on the mine, farm or barracks.",
+            Param("seat", "seat", label=N_("Player")),
+            Param("facility", "choice", choices=FACILITIES, label=N_("Facility")),
+            Param("n", "int", min=0, max=40, label=N_("Workers")),
+            who=HOST,
+            when=playing,
+            correction=True,
+        ),
+        _a(
+            "add_blueprint",
+            act_add_blueprint,
+            N_("Add a blueprint"),
+            "Your own phone: a blueprint you hold on the table (taken out of the deck).",
+            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            who=SEAT,
+            when=after_setup,
+            correction=True,
+        ),
+        _a(
+            "set_money",
+            act_set_money,
+            N_("Set my money"),
+            "Your own phone: your money as you hold it (private).",
+            Param("n", "int", min=0, max=999, label=N_("Money")),
+            who=SEAT,
+            when=after_setup,
             correction=True,
         ),
     )

@@ -84,6 +84,8 @@ def act_start_building(state: State, actor: Actor, params: dict[str, Any], rng: 
     key = params["building"]
     if key not in p["blueprints"]:
         raise BadValue("no_blueprint", N_("You do not hold that blueprint."))
+    if any(b["key"] == key for b in state["buildings"]):
+        raise BadValue("already_on_map", N_("That building is already on the map."))
     if p["stance"] == "war" or effect(state, actor, "downpour"):
         raise RulesError("no_new_buildings", N_("You may not start new buildings this round."))
     where = params["city"] or home(actor)
@@ -167,6 +169,8 @@ def _advance_foremen(state: State) -> list[Event]:
                 events.append({"type": "ForemanStuck", "seat": seat, "building_t": label})
                 continue
             player(state, seat)["money"] -= cost
+            # The payer's phone gets its line: its money changed.
+            events.append(money_event(seat, -cost, N_("construction")))
             b["progress"] += 1
             rounds = len(ALL_BUILDINGS[b["key"]]["costs"])
             state["computed"].append(

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, State
-from .board import building, camp_index, city, destroy, locations, money_event, player, set_at
-from .data import ALL_BUILDINGS, RESOURCE_NAMES
+from ..kit import N_, Actor, BadValue, Counter, Event, NotAllowed, Rng, RulesError, State, correct
+from .board import (
+    building,
+    camp_index,
+    city,
+    destroy,
+    locations,
+    money_event,
+    name,
+    owned,
+    player,
+    set_at,
+)
+from .data import ALL_BUILDINGS, BUILDINGS, FOREMEN, GREAT_PEACE_END, RESOURCE_NAMES
 
 
 def act_adjust_money(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -19,6 +30,13 @@ def act_adjust_money(state: State, actor: Actor, params: dict[str, Any], rng: Rn
     seat = params["seat"] if actor is None else actor
     if seat is None:
         raise BadValue("choose_seat", N_("Choose a player."))
+    if actor is None and not state["options"]["money_public"]:
+        # Only the table's option decides: the refusal says nothing about anyone's money.
+        raise NotAllowed(
+            "money_private",
+            N_("Money is private: {name} corrects it on their own phone."),
+            name=name(state, seat),
+        )
     p = player(state, seat)
     if p["money"] + params["delta"] < 0:
         raise BadValue("not_enough_money", N_("You do not have enough money."))
@@ -113,3 +131,155 @@ def act_remove_building(
     b = building(state, params["building"])
     destroy(state, b)
     return [{"type": "BuildingDestroyed", "building_t": ALL_BUILDINGS[b["key"]]["name"]}]
+
+
+# --------------------------------------------------------------------------- the table is the truth
+
+
+def _great_peace_put(state: State, seat: int | None, value: int) -> None:
+    state["event"]["great_peace"] = value
+    # The count feeds the end trigger: a third Great Peace makes this the last round.
+    state["last_round"] = value >= GREAT_PEACE_END
+
+
+GREAT_PEACE = Counter(
+    "great_peace",
+    N_("Great Peace count"),
+    lo=0,
+    hi=GREAT_PEACE_END,
+    get=lambda state, seat: state["event"]["great_peace"],
+    put=_great_peace_put,
+)
+
+
+def act_set_great_peace(
+    state: State, actor: Actor, params: dict[str, Any], rng: Rng
+) -> list[Event]:
+    """The table screen sets how many times Great Peace has been drawn (0-3; 3 = last round)."""
+    return [correct(state, GREAT_PEACE, None, params["n"], by=actor)]
+
+
+def _facility_counter(facility: str) -> Counter:
+    return Counter(
+        f"{facility}_workers",
+        FACILITY_WORKERS[facility],
+        lo=0,
+        hi=40,
+        get=lambda state, seat: player(state, seat)["facility"][facility],
+        put=lambda state, seat, v: player(state, seat)["facility"].__setitem__(facility, v),
+    )
+
+
+FACILITY_WORKERS = {
+    "mine": N_("workers on the mine"),
+    "farm": N_("workers on the farm"),
+    "barracks": N_("workers on the barracks"),
+}
+
+
+def act_set_workers(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """The table screen sets a player's workers on the mine, farm or barracks, at any time
+    (soldiers in hand stay as they are: correct them with ``correct``)."""
+    counter = _facility_counter(params["facility"])
+    return [correct(state, counter, params["seat"], params["n"], by=actor)]
+
+
+MONEY = Counter(
+    "money",
+    N_("money"),
+    lo=0,
+    hi=999,
+    get=lambda state, seat: player(state, seat)["money"],
+    put=lambda state, seat, v: player(state, seat).__setitem__("money", v),
+)
+
+
+def act_set_money(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """A phone sets its own money to what it holds (private: only that phone sees the line)."""
+    event = correct(state, MONEY, actor, params["n"], by=actor)
+    if not state["options"]["money_public"]:
+        event["to"] = [actor]
+    return [event]
+
+
+def act_add_building(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """The table screen puts a building on the map as the real board shows it: in a city,
+    completed or under way (its foreman after ``progress`` payments, ``workers`` on it)."""
+    key = params["building"]
+    if key == "inn":
+        raise BadValue("not_in_game", N_("The Inn is not part of this game."))
+    if any(b["key"] == key for b in state["buildings"]):
+        raise BadValue("already_on_map", N_("That building is already on the map."))
+    where = params["city"] or "centre"
+    place = city(state, where)
+    rounds = len(ALL_BUILDINGS[key]["costs"])
+    done = params["done"] is not False
+    progress = params["progress"] or 0
+    if not done and progress >= rounds:
+        raise BadValue(
+            "bad_progress",
+            N_("A building under way has paid between 0 and {n} of its amounts."),
+            n=rounds - 1,
+        )
+    who = place["owner"]
+    if not done and who is not None and len(owned(state, who, False)) >= FOREMEN:
+        raise RulesError("no_foreman", N_("All 3 of that player's foremen are busy."))
+    workers = params["workers"] or 0
+    builders = workers or ALL_BUILDINGS[key]["workers"]
+    state["buildings"].append(
+        {
+            "key": key,
+            "city": where,
+            "progress": rounds if done else progress,
+            "done": done,
+            "workers": 0 if done and state["options"]["workers_return"] else workers,
+            "builders": builders,
+        }
+    )
+    # An epic's blueprint can no longer be auctioned (epics held are public). An ordinary
+    # blueprint stays where it is: whether it is still in the deck depends on the players'
+    # hidden hands, and a blueprint for a building on the map cannot be started.
+    if key in state["epic_deck"]:
+        state["epic_deck"].remove(key)
+    return [
+        {
+            "type": "BuildingPlaced",
+            "by": actor,
+            "loc": where,
+            "owner": who,
+            "building_t": ALL_BUILDINGS[key]["name"],
+            "done": done,
+            "progress": progress if not done else rounds,
+            "rounds": rounds,
+            "workers": workers,
+        }
+    ]
+
+
+def act_add_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """A phone adds a blueprint it holds in real life (taken out of the app's deck, so it is
+    never drawn again). Only what the phone itself knows can refuse it."""
+    key = params["building"]
+    p = player(state, actor)
+    if key not in BUILDINGS or not BUILDINGS[key].get("in_deck", True):
+        raise BadValue("not_a_blueprint", N_("Choose an ordinary building's blueprint."))
+    if key in p["blueprints"]:
+        raise BadValue("already_held", N_("You already hold that blueprint."))
+    if any(b["key"] == key for b in state["buildings"]):
+        raise BadValue("already_on_map", N_("That building is already on the map."))
+    # The physical deck is one card shorter: the app's deck too, whoever else the app thinks
+    # holds that card (the count is public and must not depend on other hands).
+    deck = state["blueprint_deck"]
+    if key in deck:
+        deck.remove(key)
+    elif deck:
+        deck.pop()
+    p["blueprints"].append(key)
+    return [
+        {
+            "type": "BlueprintAdded",
+            "seat": actor,
+            "building_t": ALL_BUILDINGS[key]["name"],
+            "to": [actor],
+        }
+    ]

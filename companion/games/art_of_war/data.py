@@ -457,3 +457,4 @@ LOCATION_IDS: tuple[str, ...] = (
 )
 CITY_IDS: tuple[str, ...] = LOCATION_IDS[: 2 * MAX_PLAYERS + 1]
 CAMP_IDS: tuple[str, ...] = LOCATION_IDS[2 * MAX_PLAYERS + 1 :]
+GREAT_PEACE_END = 3  # the 3rd Great Peace ends the game after its round

@@ -6,21 +6,28 @@ construction, the battles, the food market), where those parts ask ``board.event
 
 from __future__ import annotations
 
-from ..kit import Event, Rng, State, T
+from ..kit import Event, Rng, State, T, draws
 from .board import add_at, apothecary, half_down, half_up, name, order, player, shielded, works
 from .data import EVENTS
 from .flow import PHASES
 
 
 def draw_event(state: State, rng: Rng) -> str:
-    """The next event card; when the deck runs out, the used events become a new deck."""
+    """The next event card, or the one the table entered as it drew it (taken out of the deck
+    wherever it lies, so no card comes twice); when the deck runs out, the used events become
+    a new deck."""
     deck = state["event"]
+    entered = deck.pop("entered", None)
     if not deck["deck"]:
         deck["deck"] = deck["used"]
         deck["used"] = []
         rng.shuffle(deck["deck"])
-    key = deck["deck"].pop()
-    deck["used"].append(key)
+    if entered is None:
+        # The app draws from the end of its pile, as it always has (old logs replay).
+        key = deck["deck"].pop()
+        deck["used"].append(key)
+    else:
+        key = draws.draw({"pile": deck["deck"], "drawn": deck["used"]}, card=entered)
     deck["current"] = key
     return key
 
@@ -28,8 +35,12 @@ def draw_event(state: State, rng: Rng) -> str:
 @PHASES.on_enter("event")
 def _draw(state: State, rng: Rng) -> list[Event]:
     """Phase 1: draw an event; Heretic Invasion acts now, the others in their phase."""
+    entered = "entered" in state["event"]
     key = draw_event(state, rng)
-    events: list[Event] = [{"type": "EventDrawn", "event_t": EVENTS[key]["name"]}]
+    drawn: Event = {"type": "EventDrawn", "event_t": EVENTS[key]["name"]}
+    if entered:
+        drawn["entered"] = True
+    events: list[Event] = [drawn]
     state["computed"].append(
         T("{event_t}: {effect_t}", event_t=EVENTS[key]["name"], effect_t=EVENTS[key]["effect"])
     )

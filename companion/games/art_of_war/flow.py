@@ -197,6 +197,19 @@ def act_next(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
     return events + PHASES.enter(state, following, rng)
 
 
+def act_enter_event(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """The table screen moves on to the event phase with the card the table turned up ("we
+    drew this") instead of the app drawing one."""
+    if state["phase"] != PHASES.order.index("preparation"):
+        raise RulesError(
+            "not_event_draw",
+            N_("The event card is drawn as the event phase begins: enter it then."),
+        )
+    # The event phase's hook takes this card instead of drawing one.
+    state["event"]["entered"] = params["event"]
+    return act_next(state, actor, {}, rng)
+
+
 def end_round(state: State, rng: Rng) -> list[Event]:
     """The round is over: the game ends after the third Great Peace, else the start passes."""
     if state["last_round"]:

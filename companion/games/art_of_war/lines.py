@@ -7,8 +7,8 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, name_of, sealed
-from .board import camp_number, place_index, place_seat
+from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of, sealed
+from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
     N_("Battle at {owner}'s main castle"),
@@ -47,6 +47,48 @@ def _sides(e: Event, p: list[str]) -> list[str]:
     return [p[s] for s in e["sides"]] if "sides" in e else e["names"]
 
 
+def _place(loc: str, p: list[str]) -> Text:
+    seat = place_seat(loc)
+    return T(PLACES[place_index(loc)], owner=p[seat] if seat is not None else "", n=0)
+
+
+def _who(e: Event, p: list[str]) -> Text:
+    return T("Table screen") if e.get("by") is None else as_is(p[e["by"]])
+
+
+def _placed(e: Event, p: list[str]) -> Text:
+    """ "Table screen: the Temple placed in Ann's main castle (under way, 1/2 paid, 3 workers)"."""
+    if e["done"]:
+        return T(
+            "{who_t}: the {building_t} placed in {place_t} (completed)",
+            who_t=_who(e, p),
+            building_t=e["building_t"],
+            place_t=_place(e["loc"], p),
+        )
+    return T(
+        "{who_t}: the {building_t} placed in {place_t} (under way, {k}/{rounds} paid, "
+        "{workers} workers)",
+        who_t=_who(e, p),
+        building_t=e["building_t"],
+        place_t=_place(e["loc"], p),
+        k=e["progress"],
+        rounds=e["rounds"],
+        workers=e["workers"],
+    )
+
+
+def _corrected(e: Event, p: list[str]) -> Text:
+    """The kit's correction (from -> to, by whom), or an old ``correct`` by a delta."""
+    if "counter" in e:
+        return correction_line(e, p)
+    return T(
+        "Correction: {name} {what_t} changes by {n}",
+        name=name_of(e, p),
+        what_t=e["what_t"],
+        n=e["n"],
+    )
+
+
 def _sealed_line(e: Event, p: list[str]) -> Text:
     line = sealed.describe(e, p)
     assert line is not None
@@ -79,7 +121,17 @@ LINES = Lines(
             name=name_of(e, p),
             victim_name=name_of(e, p, "victim"),
         ),
-        "EventDrawn": lambda e, p: T("Event: {event_t}", event_t=e["event_t"]),
+        "EventDrawn": lambda e, p: (
+            T("Table screen: the table drew the event {event_t}", event_t=e["event_t"])
+            if e.get("entered")
+            else T("Event: {event_t}", event_t=e["event_t"])
+        ),
+        "BuildingPlaced": _placed,
+        "BlueprintAdded": lambda e, p: T(
+            "{name} adds the blueprint {building_t} from the table",
+            name=name_of(e, p),
+            building_t=e["building_t"],
+        ),
         "LastRound": lambda e, p: T("The 3rd Great Peace: the game ends after this round."),
         "SoldiersLost": lambda e, p: T("{name} loses {n} soldiers", name=name_of(e, p), n=e["n"]),
         "StanceRevealed": lambda e, p: T(
@@ -213,12 +265,7 @@ LINES = Lines(
         "TacticsCorrected": lambda e, p: T(
             "{name} now holds {n} tactic cards", name=name_of(e, p), n=e["n"]
         ),
-        "Corrected": lambda e, p: T(
-            "Correction: {name} {what_t} changes by {n}",
-            name=name_of(e, p),
-            what_t=e["what_t"],
-            n=e["n"],
-        ),
+        "Corrected": _corrected,
         "MapCorrected": lambda e, p: T(
             "Correction: {name} has {n} soldiers at a place", name=name_of(e, p), n=e["n"]
         ),

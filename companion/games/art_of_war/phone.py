@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import State
-from .board import home, loc_label, locations, player
+from .board import home, loc_label, locations, owned, player
 from .construction import tactic_price
-from .data import ADVISORS, ALL_BUILDINGS, BLUEPRINT_PRICE, GENERALS, TACTICS
+from .data import ADVISORS, ALL_BUILDINGS, BLUEPRINT_PRICE, BUILDINGS, GENERALS, TACTICS
 from .food import sales_revenue
+from .scoring import building_points
 from .setup import allowance
 from .war import deploy_targets, in_current_battle
 
@@ -121,6 +122,8 @@ def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
             if n
         ],
         "all_home": ",".join(str(supply if loc == castle else 0) for loc in locs),
+        # The same shortcut as a list: ``deploy`` takes ``counts`` either way.
+        "all_home_counts": [supply if loc == castle else 0 for loc in locs],
         "rows": rows,
     }
 
@@ -156,6 +159,18 @@ def me(state: State, seat: int) -> dict[str, Any]:
         else [],
         "magistrate": p["magistrate"],
     }
+    # Blueprints the phone may add as it holds them on the table (public facts only decide).
+    me["addable_blueprints"] = [
+        {"key": k, "name_t": info["name"]}
+        for k, info in BUILDINGS.items()
+        if info.get("in_deck", True)
+        and k not in p["blueprints"]
+        and all(b["key"] != k for b in state["buildings"])
+    ]
+    # The phone knows its own money and cards: its running score counts them too.
+    own = [building_points(state, seat, b) for b in owned(state, seat)]
+    me["score"] = sum(pts for pts, _ in own)
+    me["score_lines"] = [line for _, line in own]
     if state["phase"] < 0:
         offer = state["offers"][seat]
         me["offer"] = {

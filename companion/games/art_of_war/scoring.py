@@ -51,6 +51,35 @@ def building_points(state: State, seat: int, b: dict[str, Any]) -> tuple[int, Te
     return pts, T("{building_t}: {n}", building_t=label, n=pts)
 
 
+# The epics whose extra points count something private while the game runs.
+PRIVATE_FORMULAS = {"money": N_("money / 4"), "tactics": N_("tactic cards")}
+
+
+def running_score(state: State, seat: int, money_public: bool) -> dict[str, Any]:
+    """The points of ``seat``'s completed buildings so far, as every screen may see them: an
+    epic that counts money (when money is private) or tactic cards in hand shows its base
+    points only, and ``hidden`` names what it adds at the end."""
+    total = 0
+    lines: list[Text] = []
+    hidden: list[str] = []
+    for b in owned(state, seat):
+        formula = ALL_BUILDINGS[b["key"]].get("formula")
+        if formula in PRIVATE_FORMULAS and not (formula == "money" and money_public):
+            pts = ALL_BUILDINGS[b["key"]]["points"]
+            line = T(
+                "{building_t}: {base} + ? ({what_t})",
+                building_t=ALL_BUILDINGS[b["key"]]["name"],
+                base=pts,
+                what_t=PRIVATE_FORMULAS[formula],
+            )
+            hidden.append(PRIVATE_FORMULAS[formula])
+        else:
+            pts, line = building_points(state, seat, b)
+        total += pts
+        lines.append(line)
+    return {"score": total, "score_lines": lines, "score_hidden": hidden}
+
+
 def score(state: State, seat: int) -> tuple[int, list[Text]]:
     """A player's final score with its lines."""
     total = 0

@@ -39,6 +39,7 @@ from .data import (
 from .flow import PHASES, STEPS, blocker
 from .food import food_price
 from .phone import me
+from .scoring import running_score
 from .setup import allowance
 
 # Phase 6: upkeep is paid, then each player says how much food they sell.
@@ -107,8 +108,12 @@ def _player_view(state: State, seat: int, public_money: bool) -> dict[str, Any]:
         "general_t": GENERALS[p["general"]]["name"] if p["general_used"] else None,
         "stance": p["stance"],
         "food": p["food"],
+        # soldiers / in_hand are the old names; the clearly named ones say what they hold.
         "soldiers": soldiers(p),
         "in_hand": p["supply"],
+        "soldiers_total": soldiers(p),
+        "soldiers_in_hand": p["supply"],
+        "soldiers_on_map": soldiers(p) - p["supply"],
         "at": [{"loc": loc, "label": loc_label(state, loc), "n": n} for loc, n in p["at"].items()],
         "workers": dict(
             p["facility"], buildings=sum(b["workers"] for b in owned(state, seat, None))
@@ -117,6 +122,7 @@ def _player_view(state: State, seat: int, public_money: bool) -> dict[str, Any]:
         "cities": cities_of(state, seat),
         "selling": state["sales"][seat] if state["phase"] == FOOD_PHASE else 0,
     }
+    row.update(running_score(state, seat, public_money))
     if public_money:
         row["money"] = p["money"]
     return row
@@ -225,6 +231,17 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             "used": list(state["event"]["used"]),
             "used_t": [EVENTS[k]["name"] for k in state["event"]["used"]],
             "great_peace": state["event"]["great_peace"],
+            # "We drew this": the cards the table may enter as the event phase begins (one
+            # already out since the last shuffle cannot come again).
+            "enter_now": state["phase"] == 0 and not state["over"],
+            "cards": [
+                {
+                    "key": k,
+                    "name_t": EVENTS[k]["name"],
+                    "out": bool(state["event"]["deck"]) and k in state["event"]["used"],
+                }
+                for k in EVENTS
+            ],
             "last_round": state["last_round"],
         },
         "prices": [
@@ -274,6 +291,12 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         ],
         "buildings": [_building_view(state, b) for b in state["buildings"]],
         "blueprints_left": len(state["blueprint_deck"]),
+        # The tiles the table screen may still place on the map (a correction).
+        "placeable": [
+            {"key": k, "name_t": info["name"], "epic": k in EPICS}
+            for k, info in ALL_BUILDINGS.items()
+            if k != "inn" and all(b["key"] != k for b in state["buildings"])
+        ],
         "epic_blueprints": [
             {"seat": s, "epic_t": EPICS[k]["name"]}
             for s in range(len(state["players"]))

@@ -157,7 +157,7 @@ def altar_ready(state: State, actor: Actor) -> bool:
 
 
 def money_correctable(state: State, actor: Actor) -> bool:
-    """a phone its own money after the setup; the host anyone's, only when money is public"""
+    """a phone its own money after the setup; the host anyone's (refused while money is private)"""
     if actor is None:
-        return not state["over"] and state["options"]["money_public"]
+        return not state["over"]
     return in_round(state)

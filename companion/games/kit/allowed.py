@@ -10,6 +10,10 @@ who/when table generated from the same declarations.
 >>> state = {"phase": "play", "turn": 1}
 >>> allowed(state, 1), allowed(state, 0), allowed(state, None)
 (['roll'], [], ['adjust'])
+>>> allowed.refusal(state, 0, acts["roll"]), allowed.refusal(state, 1, acts["adjust"])
+(('turn', 1), ('host', None))
+>>> allowed.refusal({"phase": "setup", "turn": 1}, 1, acts["roll"])
+('phase', ('play',))
 >>> print(who_when_table(acts, {"play": "Play"}))
 | action | who | when |
 |---|---|---|
@@ -20,6 +24,7 @@ who/when table generated from the same declarations.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from .contract import ANYONE, HOST, SEAT, TURN, TURN_OR_HOST, Action, Actor, State
 
@@ -47,24 +52,70 @@ def may(who: str, actor: Actor, turn: int | None) -> bool:
     raise ValueError(f"unknown who {who!r}")
 
 
-def derive_allowed(
-    actions: Mapping[str, Action],
-    phase: Callable[[State], str | None],
-    turn: Callable[[State], int | None],
-) -> Callable[[State, Actor], list[str]]:
-    """``allowed(state, actor)`` from each action's ``who``, ``phases`` and ``when``."""
+# Why an action is refused, from its declaration alone: (reason, detail).
+# ("host", None): only the host may; ("seat", None): only a player, on their phone;
+# ("turn", seat): it is that seat's turn; ("phase", phases): the phases it belongs to;
+# None: a ``when`` predicate said no (the game's own condition, which may not be public).
+Refusal = tuple[str, Any] | None
 
-    def allowed(state: State, actor: Actor) -> list[str]:
-        now, whose = phase(state), turn(state)
+
+class Allowed:
+    """``allowed(state, actor)`` from each action's ``who``, ``phases`` and ``when``; and
+    ``refusal``, which says which of those declarations refused an action.
+
+    A callable object rather than a closure so that the platform can ask why an action is
+    not allowed without a second source of truth: the same declarations answer both.
+    """
+
+    def __init__(
+        self,
+        actions: Mapping[str, Action],
+        phase: Callable[[State], str | None],
+        turn: Callable[[State], int | None],
+    ) -> None:
+        self.actions = actions
+        self.phase = phase
+        self.turn = turn
+
+    def __call__(self, state: State, actor: Actor) -> list[str]:
+        now, whose = self.phase(state), self.turn(state)
         return [
             a.type
-            for a in actions.values()
+            for a in self.actions.values()
             if (a.phases is None or now in a.phases)
             and may(a.who, actor, whose)
             and (a.when is None or a.when(state, actor))
         ]
 
-    return allowed
+    def refusal(self, state: State, actor: Actor, action: Action) -> Refusal:
+        """Which public declaration refuses ``action`` for ``actor`` now (None: only a
+        ``when`` predicate does, or nothing does).
+
+        Who may act, the phase and whose turn it is are public, so the answer never
+        depends on a seat's secret. The kind of actor comes first (no phase makes a
+        host-only action a player's), then the phase, then the turn.
+        """
+        if action.who == HOST and actor is not None:
+            return ("host", None)
+        if action.who == SEAT and actor is None:
+            return ("seat", None)
+        if action.phases is not None and self.phase(state) not in action.phases:
+            return ("phase", action.phases)
+        whose = self.turn(state)
+        if not may(action.who, actor, whose):
+            if action.who == TURN and actor is None:
+                return ("seat", None)
+            return ("turn", whose) if whose is not None else None
+        return None
+
+
+def derive_allowed(
+    actions: Mapping[str, Action],
+    phase: Callable[[State], str | None],
+    turn: Callable[[State], int | None],
+) -> Allowed:
+    """``allowed(state, actor)`` from each action's ``who``, ``phases`` and ``when``."""
+    return Allowed(actions, phase, turn)
 
 
 def who_when_table(actions: Mapping[str, Action], phase_labels: Mapping[str, str]) -> str:

@@ -23,8 +23,8 @@ import random
 from typing import Any
 
 from ...errors import BadInput, NotAllowed, RulesError
-from ...text import N_, Text
-from .contract import Actor, Event, Game, State
+from ...text import N_, T, Text
+from .contract import Action, Actor, Event, Game, State
 from .params import coerce, coerce_options
 
 
@@ -79,9 +79,55 @@ def checked(game: Game, state: State, actor: Actor, raw: dict[str, Any]) -> dict
     if game.outcome(state) is not None:
         raise RulesError("game_over", N_("The game is over."))
     if spec.type not in game.allowed(state, actor):
-        raise NotAllowed("not_now", N_("You can't do that right now."))
+        raise not_now(game, state, actor, spec)
     fields = {k: v for k, v in raw.items() if k not in ("type", "confirm")}
     return {"type": spec.type, **coerce(spec.params, fields, len(state["players"]))}
+
+
+def not_now(game: Game, state: State, actor: Actor, spec: Action) -> NotAllowed:
+    """The refusal of an action ``actor`` may not use now, saying why.
+
+    The code stays ``not_now`` (clients rely on it); the message names the declaration that
+    refused it: who may use it, its phase, or whose turn it is. All three are public, so
+    the reason never tells the asker anything about a seat's secret. A ``when`` predicate
+    (the game's own condition) gets only the generic message: it may rest on hidden state.
+    """
+    refusal = getattr(game.allowed, "refusal", None)
+    found = refusal(state, actor, spec) if refusal is not None else None
+    kind, detail = found if found is not None else (None, None)
+    if kind == "host":
+        return NotAllowed("not_now", N_("Only the host can do that."))
+    if kind == "seat":
+        return NotAllowed("not_now", N_("Only a player can do that, on their phone."))
+    if kind == "turn":
+        name = _player_name(state, detail)
+        if name is not None:
+            return NotAllowed("not_now", N_("It is {name}'s turn."), name=name)
+    if kind == "phase":
+        labels = dict(game.phases)
+        named = [labels[p] for p in detail if p in labels]
+        if named:
+            return NotAllowed(
+                "not_now", N_("That is for another phase: {phase_t}."), phase_t=_either(named)
+            )
+    return NotAllowed("not_now", N_("You can't do that right now."))
+
+
+def _either(msgids: list[str]) -> Text | str:
+    """Phase names as one translatable Text: "Draw", "Draw or Play", "Draw or Play or End"."""
+    if len(msgids) == 1:
+        return msgids[0]
+    return T("{first_t} or {rest_t}", first_t=msgids[0], rest_t=_either(msgids[1:]))
+
+
+def _player_name(state: State, seat: Any) -> str | None:
+    """A seat's player name from the state (seats are public), if the state says it."""
+    players = state.get("players")
+    if not isinstance(seat, int) or not isinstance(players, list) or not 0 <= seat < len(players):
+        return None
+    player = players[seat]
+    name = player.get("name") if isinstance(player, dict) else player
+    return name if isinstance(name, str) else None
 
 
 def run(

@@ -2,7 +2,9 @@
 
 Everything a player or API client sends passes through here before a game sees it: unknown
 fields, wrong types, out-of-range numbers and oversized values are refused with a
-``BadInput`` (HTTP 400) whose message the viewer reads in their own language.
+``BadInput`` (HTTP 400) whose message the viewer reads in their own language. A refusal of
+one field carries that field's JSON name as the param ``field``: the message names the form
+label (what a person sees on the page), and the API answers with the JSON name instead.
 
 >>> from companion.games.kit import Param
 >>> coerce([Param("delta", "int", min=-3, max=3)], {"delta": "2"}, players=4)
@@ -11,6 +13,11 @@ fields, wrong types, out-of-range numbers and oversized values are refused with 
 Traceback (most recent call last):
 ...
 companion.errors.BadInput: Seat 9 does not exist.
+>>> try:
+...     coerce([Param("n", "int", label="Points")], {}, players=4)
+... except BadInput as err:
+...     err.code, err.params
+('missing_field', {'field_t': 'Points', 'field': 'n'})
 """
 
 from __future__ import annotations
@@ -111,18 +118,27 @@ def coerce(params: tuple[Param, ...] | list[Param], raw: dict[str, Any], players
     known = {p.name for p in params}
     extra = sorted(k for k in raw if k not in known)
     if extra:
-        raise BadInput("unknown_field", N_("Unknown field: {field_t}."), field_t=extra[0][:40])
+        name = extra[0][:40]
+        raise BadInput("unknown_field", N_("Unknown field: {field_t}."), field_t=name, field=name)
     out: dict[str, Any] = {}
     for param in params:
         value = raw.get(param.name)
         if value is None or value == "":
             if not param.optional:
                 raise BadInput(
-                    "missing_field", N_("{field_t} is missing."), field_t=param.label or param.name
+                    "missing_field",
+                    N_("{field_t} is missing."),
+                    field_t=param.label or param.name,
+                    field=param.name,
                 )
             out[param.name] = param.default
             continue
-        out[param.name] = coerce_one(param, value, players)
+        try:
+            out[param.name] = coerce_one(param, value, players)
+        except BadInput as err:
+            # Which field was refused, by its JSON name: the API names it (see module doc).
+            err.params.setdefault("field", param.name)
+            raise
     return out
 
 

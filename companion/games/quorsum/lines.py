@@ -7,7 +7,8 @@ it carried.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, name_of
+from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of
+from .board import row_col
 from .data import FACE_T
 
 
@@ -94,16 +95,67 @@ def _opening(e: Event, players: list[str]) -> Text:
     )
 
 
+def _who(e: Event, players: list[str]) -> Text:
+    """Who made a correction: the table screen (the host) or a seat."""
+    by = e.get("by")
+    return T("Table screen") if by is None else as_is(players[by])
+
+
+def _piece_corrected(e: Event, players: list[str]) -> Text:
+    (r0, c0), (r1, c1) = row_col(e["before"]), row_col(e["after"])
+    where = {
+        "who_t": _who(e, players),
+        "name": name_of(e, players),
+        "n": e["piece"] % 2 + 1,
+        "r0": r0,
+        "c0": c0,
+        "r1": r1,
+        "c1": c1,
+    }
+    if e["best_before"] == e["best_after"]:
+        return T("{who_t}: {name}'s piece {n} ({r0},{c0}) → ({r1},{c1})", **where)
+    return T(
+        "{who_t}: {name}'s piece {n} ({r0},{c0}) → ({r1},{c1}), best distance {b0} → {b1}",
+        **where,
+        b0=e["best_before"],
+        b1=e["best_after"],
+    )
+
+
+def _tile_corrected(e: Event, players: list[str]) -> Text:
+    row, col = row_col(e["tile"])
+    before, after = e["before"], e["after"]
+    return T(
+        "{who_t}: tile ({row},{col}) {v0} {face0_t} → {v1} {face1_t}",
+        who_t=_who(e, players),
+        row=row,
+        col=col,
+        v0=before["value"],
+        face0_t=FACE_T[before["face"]],
+        v1=after["value"],
+        face1_t=FACE_T[after["face"]],
+    )
+
+
+def _tile_set(e: Event, players: list[str]) -> Text:
+    """A tile entered by the host, or a fix of one (from → to); old events had no ``by``."""
+    if e.get("before"):
+        after = {"value": e["value"], "face": e["face"]}
+        return _tile_corrected({**e, "after": after}, players)
+    params = {"row": e["row"], "col": e["col"], "value": e["value"], "face_t": FACE_T[e["face"]]}
+    if "by" not in e:
+        return T("Tile ({row},{col}) set to {value}, {face_t} face up.", **params)
+    return T(
+        "{who_t}: tile ({row},{col}) set to {value}, {face_t} face up.",
+        **params,
+        who_t=_who(e, players),
+    )
+
+
 LINES = Lines(
     {
         "LayoutDrawn": lambda e, players: T("The app drew a random layout of 16 tiles."),
-        "TileSet": lambda e, players: T(
-            "Tile ({row},{col}) set to {value}, {face_t} face up.",
-            row=e["row"],
-            col=e["col"],
-            value=e["value"],
-            face_t=FACE_T[e["face"]],
-        ),
+        "TileSet": _tile_set,
         "LayoutComplete": lambda e, players: T("All 16 tiles are laid out."),
         "Rolloff": lambda e, players: T(
             "Opening roll: {name0} rolled {die0}, {name1} rolled {die1}.",
@@ -145,5 +197,8 @@ LINES = Lines(
             else T("The match is a draw.")
         ),
         "GameStarted": lambda e, players: T("Game {n} of the match begins.", n=e["n"]),
+        "PieceCorrected": _piece_corrected,
+        "TileCorrected": _tile_corrected,
+        "Corrected": correction_line,
     }
 )

@@ -19,8 +19,24 @@ from ..kit import (
     State,
     derive_allowed,
 )
-from .corrections import act_set_tile
-from .data import DICE, FACES, MAX_PLAN, SETUP_PHASES, TILE_COUNT, TURN_PHASES
+from .board import opt
+from .corrections import (
+    act_correct_tile,
+    act_move_piece,
+    act_set_points,
+    act_set_stalemate,
+    act_set_tile,
+)
+from .data import (
+    DICE,
+    FACES,
+    MAX_PLAN,
+    PHASES,
+    SETUP_PHASES,
+    START_DISTANCE,
+    TILE_COUNT,
+    TURN_PHASES,
+)
 from .dice import rolled_any
 from .opening import act_choose, act_next_game, act_place, act_rolloff, whose_turn
 from .turn import act_declare, act_end_turn, act_pass, act_resolve, act_roll, act_stop
@@ -36,6 +52,11 @@ def chain_open(state: State, actor: Actor) -> bool:
     return any(a["status"] == "chain" for a in state["plan"])
 
 
+def match_play(state: State, actor: Actor) -> bool:
+    """in a match of more than one point"""
+    return opt(state, "match_points") > 1
+
+
 TILE = Param("tile", "int", min=0, max=TILE_COUNT - 1, label=N_("Tile (0-15, row by row)"))
 INDEX = Param("index", "int", min=0, max=MAX_PLAN - 1, label=N_("Declared action number"))
 NEXT_TILE = Param(
@@ -47,6 +68,9 @@ NEXT_TILE = Param(
     default=-1,
     label=N_("Destination for the next chain step (-1 = the declared one)"),
 )
+
+# The match score may be corrected in every phase until the match is decided.
+POINT_PHASES = tuple(p for p in PHASES.order if p != "over")
 
 ACTIONS = {
     a.type: a
@@ -162,6 +186,65 @@ ACTIONS = {
             "Active player (or host): end the turn; unrolled actions are spent.",
             who=TURN_OR_HOST,
             phases=("resolve",),
+        ),
+        Action(
+            "move_piece",
+            act_move_piece,
+            (
+                Param("piece", "int", min=0, max=3, label=N_("Piece (0-3)")),
+                TILE,
+                Param(
+                    "best",
+                    "int",
+                    min=0,
+                    max=START_DISTANCE,
+                    optional=True,
+                    label=N_("Best distance so far (empty = kept, at most the distance now)"),
+                ),
+            ),
+            N_("Correct a piece"),
+            "Host, during the turns: put a piece on the tile where it stands on the table.",
+            correction=True,
+            who=HOST,
+            phases=TURN_PHASES,
+        ),
+        Action(
+            "correct_tile",
+            act_correct_tile,
+            (
+                TILE,
+                Param("face", "choice", choices=FACES, optional=True, label=N_("Face up")),
+                Param("value", "int", min=2, max=6, optional=True, label=N_("Value")),
+            ),
+            N_("Correct a tile"),
+            "Host, during the turns: a tile's face up (and value) as the table shows it.",
+            correction=True,
+            who=HOST,
+            phases=TURN_PHASES,
+        ),
+        Action(
+            "set_stalemate",
+            act_set_stalemate,
+            (Param("count", "int", min=0, max=19, label=N_("Stalemate counter")),),
+            N_("Correct the stalemate counter"),
+            "Host, during the turns: the stalemate cube as the table shows it.",
+            correction=True,
+            who=HOST,
+            phases=TURN_PHASES,
+        ),
+        Action(
+            "set_points",
+            act_set_points,
+            (
+                Param("seat", "seat", label=N_("Player")),
+                Param("points", "int", min=0, max=14, label=N_("Match points")),
+            ),
+            N_("Correct the match score"),
+            "Host, until the match is decided: a player's match points.",
+            correction=True,
+            who=HOST,
+            phases=POINT_PHASES,
+            when=match_play,
         ),
         Action(
             "next_game",

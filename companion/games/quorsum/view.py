@@ -257,6 +257,14 @@ def _layout_view(state: State) -> dict[str, Any]:
     }
 
 
+def _corrections_view(state: State) -> dict[str, Any]:
+    """The bounds of the host's corrections (the counters stay below the limits that end)."""
+    return {
+        "stalemate_max": opt(state, "stalemate_turns") - 1,
+        "points_max": opt(state, "match_points") - 1,
+    }
+
+
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """The table's view-model; identical for everyone (nothing is secret in Quorsum)."""
     phase = state["phase"]
@@ -298,6 +306,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             "winner": match_winner(state) if phase == "over" else None,
         },
         "last_game": _game_view(state["games"][-1], state) if phase in ("ended", "over") else None,
+        "corrections": _corrections_view(state),
     }
     if viewer is not None:
         out["me"] = private_view(state, viewer)

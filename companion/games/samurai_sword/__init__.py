@@ -20,6 +20,8 @@ The modules, as in every game on the kit:
 - ``counters``: public counters, defeats and the end of the game;
 - ``attacks``: the Difficulty table and whom each weapon reaches;
 - ``bushido``: the Bushido check and the empty deck;
+- ``combat``: attacks resolved by the app (Weapons, Battle Cry, Jujutsu);
+- ``corrections``: counters, the turn and characters set to what the table shows;
 - ``rules``: the actions, who may use each and when;
 - ``scoring``: the end of the game as an ``Outcome``;
 - ``view``: what each viewer may see;

@@ -16,7 +16,7 @@ from .data import WEAPON_DIFFICULTIES, WEAPONS
 
 # The weapons of the deck as the view lists them.
 WEAPON_TABLE = [
-    {"name": name, "copies": copies, "difficulty": diff, "damage": damage}
+    {"id": name.lower(), "name": name, "copies": copies, "difficulty": diff, "damage": damage}
     for name, copies, diff, damage in WEAPONS
 ]
 

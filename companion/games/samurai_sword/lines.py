@@ -6,7 +6,7 @@ Events carry seats; logs recorded before that carried the names too (``name``, `
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, name_of
+from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of
 
 _BUSHIDO_LINES = {
     "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
@@ -58,8 +58,112 @@ def _bushido_checked(e: Event, players: list[str]) -> Text:
     return [_BUSHIDO_LINES[e["outcome"]], {"name": name_of(e, players), "left_name": left}]
 
 
+def _who(e: Event, players: list[str]) -> Text:
+    """Who tapped it in: the table screen, or a seat."""
+    by = e.get("by")
+    return T("Table screen") if by is None else as_is(players[by])
+
+
+def _entered(e: Event, players: list[str], text: Text) -> Text:
+    """A move the table screen tapped in for the player says so: "Table screen: …"."""
+    if e.get("by") is None:
+        return T("{who_t}: {line_t}", who_t=T("Table screen"), line_t=text)
+    return text
+
+
+def _sum(e: Event) -> Text:
+    """The arithmetic of a Weapon's wounds: "3 damage + 1 Fast Draw − 1 Ginchiyo"."""
+    text = T("{n} damage", n=e["damage"])
+    if e["fast_draw"]:
+        text = T("{sum_t} + {n} Fast Draw", sum_t=text, n=e["fast_draw"])
+    if e["musashi"]:
+        text = T("{sum_t} + 1 Musashi", sum_t=text)
+    if e["ginchiyo"]:
+        raw = e["damage"] + e["fast_draw"] + (1 if e["musashi"] else 0)
+        if raw > 1:
+            text = T("{sum_t} − 1 Ginchiyo", sum_t=text)
+        else:
+            text = T("{sum_t} − 0 Ginchiyo (at least 1)", sum_t=text)
+    return text
+
+
+def _attacked(e: Event, players: list[str]) -> Text:
+    weapon = e["weapon_t"] or N_("a Weapon")
+    names = {"name": name_of(e, players), "target": players[e["target"]], "weapon_t": weapon}
+    if e["parried"]:
+        return _entered(e, players, T("{target} parries {name}'s {weapon_t}", **names))
+    if e["taken"] < e["wounds"]:
+        text = T(
+            "{name} hits {target} with {weapon_t}: {sum_t} = {n} wounds, {taken} taken",
+            sum_t=_sum(e),
+            n=e["wounds"],
+            taken=e["taken"],
+            **names,
+        )
+    else:
+        text = T(
+            "{name} hits {target} with {weapon_t}: {sum_t} = {n} wounds",
+            sum_t=_sum(e),
+            n=e["wounds"],
+            **names,
+        )
+    return _entered(e, players, text)
+
+
+_GROUP = {
+    "battle_cry": (N_("Battle Cry"), N_("{names} discard a Parry")),
+    "jujutsu": (N_("Jujutsu"), N_("{names} discard a Weapon")),
+}
+
+
+def _group(e: Event, players: list[str]) -> Text:
+    card, discard = _GROUP[e["card"]]
+    parts = []
+    if e["wounded"]:
+        parts.append(T("{names} take 1 wound", names=", ".join(players[s] for s in e["wounded"])))
+    if e["discarded"]:
+        parts.append([discard, {"names": ", ".join(players[s] for s in e["discarded"])}])
+    if not parts:
+        parts.append(T("nobody is affected"))
+    rest = parts[0] if len(parts) == 1 else T("{a_t}; {b_t}", a_t=parts[0], b_t=parts[1])
+    text = T("{name} plays {card_t}: {rest_t}", name=name_of(e, players), card_t=card, rest_t=rest)
+    return _entered(e, players, text)
+
+
+def _turn_corrected(e: Event, players: list[str]) -> Text:
+    before = players[e["before"]] if e["before"] is not None else "—"
+    return T(
+        "{who_t}: turn {before}, {phase_before_t}, round {round_before} → "
+        "{name}, {phase_t}, round {round}",
+        who_t=_who(e, players),
+        before=before,
+        phase_before_t=e["phase_before_t"] or "—",
+        round_before=e["round_before"] if e["round_before"] is not None else "—",
+        name=name_of(e, players),
+        phase_t=e["phase_t"],
+        round=e["round"],
+    )
+
+
 LINES = Lines(
     {
+        "Attacked": _attacked,
+        "GroupAttacked": _group,
+        "AbilityDraw": lambda e, players: T(
+            "{name} draws {n} cards ({character_t})",
+            name=name_of(e, players),
+            n=e["n"],
+            character_t=e["character_t"],
+        ),
+        "Corrected": correction_line,
+        "TurnCorrected": _turn_corrected,
+        "CharacterCorrected": lambda e, players: T(
+            "{who_t}: {name}'s character {before_t} → {after_t}",
+            who_t=_who(e, players),
+            name=name_of(e, players),
+            before_t=e["before_t"],
+            after_t=e["after_t"],
+        ),
         "PlayStarted": lambda e, players: T(
             "Play begins: {name} is the Shogun and plays first", name=name_of(e, players)
         ),

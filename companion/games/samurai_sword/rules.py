@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..kit import (
     ANYONE,
+    HOST,
     N_,
     SEAT,
     TURN_OR_HOST,
@@ -20,8 +21,10 @@ from ..kit import (
 )
 from .board import IN_PLAY, bushido_pending
 from .bushido import act_bushido_draw, act_deck_out, act_set_bushido
+from .combat import WEAPON_KEYS, act_attack, act_battle_cry, act_jujutsu
+from .corrections import act_set_character, act_set_counter, act_set_turn
 from .counters import act_adjust, act_set_daimyo
-from .data import CHARACTERS, COUNTER_KEYS, MAX_DAIMYO, ROLES
+from .data import CHARACTERS, COUNTER_KEYS, MAX_DAIMYO, MAX_HAND, ROLES, TURN_PHASES
 from .roles import act_enter_character, act_enter_role
 from .turn import act_end_turn, act_next_phase
 
@@ -46,6 +49,9 @@ def no_bushido_due(state: State, actor: Actor) -> bool:
     return not bushido_pending(state)
 
 
+_ATTACKER = Param("attacker", "seat", optional=True, label=N_("Attacker"))
+_DISCARDED = Param("discarded", "seats", optional=True, default=(), label=N_("Discarded instead"))
+
 ACTIONS = {
     action.type: action
     for action in (
@@ -62,6 +68,86 @@ ACTIONS = {
             doc="Change a public counter (own seat; table screen: anyone). Health to 0 = Defeat.",
             correction=True,
             who=ANYONE,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "attack",
+            act_attack,
+            (
+                Param("target", "seat", label=N_("Target")),
+                Param("weapon", "choice", choices=WEAPON_KEYS, optional=True, label=N_("Weapon")),
+                Param("damage", "int", min=1, max=3, optional=True, label=N_("Printed damage")),
+                Param("parried", "bool", optional=True, default=False, label=N_("Parried")),
+                _ATTACKER,
+            ),
+            label=N_("Attack"),
+            doc="A Weapon attack by the current player: the app adds the wounds and the Defeat.",
+            who=TURN_OR_HOST,
+            phases=("play",),
+        ),
+        Action(
+            "battle_cry",
+            act_battle_cry,
+            (_DISCARDED, _ATTACKER),
+            label=N_("Battle Cry"),
+            doc="Others (not Harmless, not Chiyome) discard a Parry or take 1 wound.",
+            who=TURN_OR_HOST,
+            phases=("play",),
+        ),
+        Action(
+            "jujutsu",
+            act_jujutsu,
+            (_DISCARDED, _ATTACKER),
+            label=N_("Jujutsu"),
+            doc="Others (not Harmless, not Chiyome) discard a Weapon or take 1 wound.",
+            who=TURN_OR_HOST,
+            phases=("play",),
+        ),
+        Action(
+            "set_counter",
+            act_set_counter,
+            (
+                Param("seat", "seat", label=N_("Player")),
+                Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+                Param("value", "int", min=0, max=MAX_HAND, label=N_("As the table shows")),
+            ),
+            label=N_("Set a counter"),
+            doc="Set a public counter to what the table shows (from → to, by whom).",
+            correction=True,
+            who=HOST,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "set_turn",
+            act_set_turn,
+            (
+                Param("seat", "seat", label=N_("Player")),
+                Param(
+                    "phase",
+                    "choice",
+                    choices=tuple(p for p, _label in TURN_PHASES),
+                    optional=True,
+                    label=N_("Phase"),
+                ),
+                Param("round", "int", min=1, max=99, optional=True, label=N_("Round number")),
+            ),
+            label=N_("Set the turn"),
+            doc="Set whose turn it is, the phase and the round (no trigger fires).",
+            correction=True,
+            who=HOST,
+            phases=IN_PLAY,
+        ),
+        Action(
+            "set_character",
+            act_set_character,
+            (
+                Param("seat", "seat", label=N_("Player")),
+                Param("character", "choice", choices=tuple(CHARACTERS), label=N_("Character")),
+            ),
+            label=N_("Set a character"),
+            doc="Set a player's character to the face-up card (health kept within it).",
+            correction=True,
+            who=HOST,
             phases=IN_PLAY,
         ),
         Action(

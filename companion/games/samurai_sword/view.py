@@ -143,6 +143,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "difficulty": difficulties,
         "attack": attack,
         "weapons": WEAPON_TABLE,
+        "character_choices": CHARACTER_CHOICES,
         "result": res,
     }
     if viewer is not None:

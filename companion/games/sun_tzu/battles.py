@@ -148,27 +148,33 @@ def _resolve(state: State, events: list[Event]) -> dict[str, Any]:
         values = ["0" if v == PLAGUE else v for v in values]
         note(state, events, {"type": "PlagueZero"})
     winner, d, plague = fight(values[0], values[1])
+    # The battle's outcome as fields (the screens and API clients read these, not the line).
+    result = {"winner": winner, "margin": d, "plague": plague}
     if plague:
-        _plague(state, events, p, flags)
+        _plague(state, events, p, flags, result)
     elif winner is None:
-        note(state, events, {"type": "BattleTied", "province": p})
+        note(state, events, {"type": "BattleTied", "province": p, **result})
     else:
-        note(state, events, {"type": "BattleWon", "province": p, "seat": winner, "d": d})
+        event = {"type": "BattleWon", "province": p, "seat": winner, "d": d, **result}
+        note(state, events, event)
         move_after(state, events, p, winner, d)
+    b.setdefault("results", [None] * 5)[p] = {"province": PROVINCES[p], "cards": cards, **result}
     b["resolved"][p] = True
     b["current"] = None
     return {"province": p, "cards": cards, "values": values, "winner": winner}
 
 
-def _plague(state: State, events: list[Event], p: int, flags: dict[str, bool]) -> None:
+def _plague(
+    state: State, events: list[Event], p: int, flags: dict[str, bool], result: dict[str, Any]
+) -> None:
     """No battle: the occupant loses half (rounded down), or all but 1 with the harsh Plague."""
     seat = holder(state, p)
     if seat is None:
-        note(state, events, {"type": "PlagueEmpty", "province": p})
+        note(state, events, {"type": "PlagueEmpty", "province": p, **result})
         return
     n = state["armies"][seat][p]
     if flags["counter"] and seat == RED:
-        note(state, events, {"type": "PlagueCountered", "province": p})
+        note(state, events, {"type": "PlagueCountered", "province": p, **result})
         return
     lost = n - 1 if flags["harsh"] else n // 2
     state["armies"][seat][p] -= lost
@@ -176,7 +182,7 @@ def _plague(state: State, events: list[Event], p: int, flags: dict[str, bool]) -
     note(
         state,
         events,
-        {"type": "PlagueStruck", "province": p, "seat": seat, "lost": lost, "n": n},
+        {"type": "PlagueStruck", "province": p, "seat": seat, "lost": lost, "n": n, **result},
     )
 
 

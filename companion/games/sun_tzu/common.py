@@ -69,6 +69,8 @@ def fresh_battle() -> dict[str, Any]:
         "current": None,
         "flags": {"counter": False, "harsh": False, "as_six": False},
         "recycle": [[], []],
+        # Each province's battle once resolved: winner (seat or None), margin, Plague or not.
+        "results": [None] * 5,
     }
 
 
@@ -78,6 +80,7 @@ def start_round(state: State, events: list[Event]) -> None:
     state["round"] += 1
     state["counts"] = {"prev": state["counts"]["cur"], "cur": None}
     state["chooser"] = None
+    state["last_results"] = state["battle"].get("results", [None] * 5)
     state["battle"] = fresh_battle()
     state["last_log"] = state["round_log"]
     state["round_log"] = []

@@ -70,6 +70,13 @@ EVENT_TEXTS = {
         "places 1 army there."
     ),
 }
+DISPLAY_LABELS = (
+    N_("the scoring display of Qin"),
+    N_("the scoring display of Chu"),
+    N_("the scoring display of Jin-Yan"),
+    N_("the scoring display of Han-Qi"),
+    N_("the scoring display of Wu"),
+)
 # Armies a 9 / a 10 costs under Champion's / Hero's Challenge.
 CHALLENGES = {"champion": ("9", 1), "hero": ("10", 2)}
 
@@ -170,7 +177,19 @@ OPTIONS = (
             ("any", N_("Every province is adjacent")),
         ),
     ),
+    Option(
+        "event_timing",
+        "choice",
+        "after",
+        N_("When an event's condition is completed by a revealed card"),
+        choices=(
+            ("after", N_("The event fires after that card's battle or Plague")),
+            ("reveal", N_("The event fires as soon as the card is revealed")),
+        ),
+    ),
 )
+# A table created before ``event_timing`` existed keeps the order it was played with.
+OPTION_FALLBACKS = {"event_timing": "reveal"}
 
 
 def is_number(code: str) -> bool:

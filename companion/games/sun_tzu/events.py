@@ -3,6 +3,10 @@
 Epidemic and War Chariot look at the state (checked after every change); the Challenges and
 Light Infantry look at the battle just resolved. When an event has been carried out the next
 one turns up; when the fifth has been carried out the game ends.
+
+When the card that completes a state condition is revealed (the 4th Plague, a third 6), the
+event waits until that card's battle or Plague is resolved ("has been played": option
+``event_timing = "after"``, the default); ``"reveal"`` fires it at once, before the battle.
 """
 
 from __future__ import annotations
@@ -16,8 +20,15 @@ from .data import BLUE, CHALLENGES, EVENT_NAMES, RED
 from .scoring import end
 
 
+def waits_for_battle(state: State) -> bool:
+    """Does a state event wait, because a revealed province's battle is not resolved yet?"""
+    return opts(state).get("event_timing") == "after" and state["battle"]["current"] is not None
+
+
 def _state_event_seats(state: State, event: str) -> list[int] | None:
     """Seats concerned when a state condition holds (Epidemic, War Chariot), else None."""
+    if waits_for_battle(state):
+        return None
     if event == "epidemic":
         return [BLUE, RED] if state["plagues"] >= 4 else None
     if event == "war_chariot":

@@ -8,7 +8,7 @@ in ``text`` (names included): they still read exactly as they were logged.
 
 from __future__ import annotations
 
-from ..kit import Event, Lines, T, Text, name_of, sealed
+from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of, sealed
 from .data import BLUE, EVENT_NAMES, EVENT_TEXTS, PLACE_NAMES, PROVINCE_NAMES, RED, warlord_text
 
 
@@ -135,9 +135,58 @@ def headline(winners: list[int], players: list[str]) -> Text:
     return T("A draw: the marker is in the centre and the pools are equal")
 
 
+def _who(e: Event, players: list[str]) -> Text:
+    """Who made a correction: the table screen (the host) or a seat."""
+    return T("Table screen") if e.get("by") is None else as_is(players[e["by"]])
+
+
+def _event_entered(e: Event, players: list[str]) -> Text:
+    if e["before"] is None:
+        return T(
+            "{who_t}: the face-up event is {event_t}",
+            who_t=_who(e, players),
+            event_t=EVENT_NAMES[e["event"]],
+        )
+    return T(
+        "{who_t}: the face-up event is {event_t} (not {before_t})",
+        who_t=_who(e, players),
+        event_t=EVENT_NAMES[e["event"]],
+        before_t=EVENT_NAMES[e["before"]],
+    )
+
+
+def _event_marked(e: Event, players: list[str]) -> Text:
+    who, event = _who(e, players), EVENT_NAMES[e["event"]]
+    if not e["done"]:
+        return T(
+            "{who_t}: {event_t} marked as not carried out (back under the event deck)",
+            who_t=who,
+            event_t=event,
+        )
+    if e.get("next"):
+        return T(
+            "{who_t}: {event_t} marked as carried out; the next event is {next_t}",
+            who_t=who,
+            event_t=event,
+            next_t=EVENT_NAMES[e["next"]],
+        )
+    return T("{who_t}: {event_t} marked as carried out", who_t=who, event_t=event)
+
+
 def _corrected(e: Event, players: list[str]) -> Text:
+    if "counter" in e:  # a kit correction: "Table screen: the scoring display of Qin 3 → 7"
+        return correction_line(e, players)
     if "score" in e:
         return T("Correction: the score marker is set to {s}", s=e["score"])
+    if "by" in e:
+        return T(
+            "{who_t}: {name}'s armies, {n} moved from {src_t} to {dst_t}",
+            who_t=_who(e, players),
+            name=name_of(e, players),
+            n=e["n"],
+            src_t=PLACE_NAMES[e["src"]],
+            dst_t=PLACE_NAMES[e["dst"]],
+        )
     return T(
         "Correction: {name} moves {n} army(ies) from {src_t} to {dst_t}",
         name=name_of(e, players),
@@ -265,6 +314,8 @@ LINES = _Lines(
         "Recalled": _recalled,
         "RecallEntered": _recalled,
         "Corrected": _corrected,
+        "EventEntered": _event_entered,
+        "EventMarked": _event_marked,
         # A seat's own lines: they name no card (the cards are in the phone's private notes).
         "CardsDrawn": _cards_drawn,
         "TopDiscarded": lambda e, players: T(

@@ -36,12 +36,20 @@ from .battles import (
     whose_turn,
 )
 from .common import ROUNDS, phones
-from .corrections import act_move_armies, act_set_score
+from .corrections import (
+    act_enter_event,
+    act_move_armies,
+    act_set_displays,
+    act_set_event_done,
+    act_set_score,
+)
 from .data import (
     ARMIES,
     BLUE,
     CARD_CODES,
     COLOUR_NAMES,
+    DISPLAYS,
+    EVENTS,
     LIVE,
     PLACES,
     PROVINCE_NAMES,
@@ -71,6 +79,11 @@ def act_unlock(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
 
 
 # --------------------------------------------------------------------------- when
+
+
+def _with_events(state: State, actor: Actor) -> bool:
+    """with the event cards in play"""
+    return bool(state["options"]["events"])
 
 
 def _free(state: State) -> bool:
@@ -334,6 +347,44 @@ ACTIONS = {
             correction=True,
             who=HOST,
             phases=LIVE,
+        ),
+        Action(
+            "set_displays",
+            act_set_displays,
+            tuple(
+                Param(p, "int", min=1, max=len(DISPLAYS), optional=True, label=PROVINCE_NAMES[i])
+                for i, p in enumerate(PROVINCES)
+            ),
+            N_("Set the scoring displays"),
+            "Host: the displays (1-10) the table laid out beside the provinces given; each once.",
+            correction=True,
+            who=HOST,
+            phases=LIVE,
+        ),
+        Action(
+            "enter_event",
+            act_enter_event,
+            (Param("event", "choice", choices=EVENTS, label=N_("Which event")),),
+            N_("Enter the face-up event"),
+            "Host: the event card the table turned face up (we drew this).",
+            correction=True,
+            who=HOST,
+            phases=LIVE,
+            when=_with_events,
+        ),
+        Action(
+            "set_event_done",
+            act_set_event_done,
+            (
+                Param("event", "choice", choices=EVENTS, label=N_("Which event")),
+                Param("done", "bool", label=N_("Event carried out")),
+            ),
+            N_("Mark an event"),
+            "Host: mark an event as carried out (done=true) or not (done=false).",
+            correction=True,
+            who=HOST,
+            phases=LIVE,
+            when=_with_events,
         ),
     )
 }

@@ -22,6 +22,7 @@ from .data import (
     DISPLAYS,
     EVENTS,
     HAND_DRAW,
+    OPTION_FALLBACKS,
     OPTIONS,
     PERMANENT,
     PHASES,
@@ -34,7 +35,7 @@ from .data import (
 
 def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
     """Displays, event deck, armies, decks and hands; then the secret Warlord choice."""
-    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    opts = {o.name: options.get(o.name, OPTION_FALLBACKS.get(o.name, o.default)) for o in OPTIONS}
     beginner = bool(opts["beginner"])
     displays = rng.sample(range(1, len(DISPLAYS) + 1), len(PROVINCES))
     event_deck = list(EVENTS) if opts["events"] else []
@@ -66,6 +67,7 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         "counts": {"prev": None, "cur": None},
         "chooser": None,
         "battle": fresh_battle(),
+        "last_results": [None] * 5,
         "pending": [],
         "round_log": [],
         "last_log": [],

@@ -26,6 +26,7 @@ from .data import (
     DISPLAYS,
     EVENT_NAMES,
     EVENT_TEXTS,
+    EVENTS,
     LAST_ROUND,
     PERMANENT,
     PHASES,
@@ -84,6 +85,8 @@ def _province_view(state: State, p: int) -> dict[str, Any]:
         "current": b["current"] == p,
         "cards": cards,
         "adjacent": [PROVINCES[q] for q in adjacent(opts(state)["adjacency"], p)],
+        # This round's battle once resolved: {province, cards, winner, margin, plague}.
+        "result": b.get("results", [None] * 5)[p],
     }
 
 
@@ -290,9 +293,14 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "event": _event_view(state["event_up"]),
         "events_left": len(state["event_deck"]) + (1 if state["event_up"] else 0),
         "events_done": [_event_view(e) for e in state["events_done"]],
+        # The host's event corrections: every card, face up, carried out, or still in the deck.
+        "event_cards": _event_cards(state),
+        "event_timing": opts(state).get("event_timing", "reveal"),
         "plagues": state["plagues"],
         "battle_log": list(state["round_log"]),
         "last_round_log": list(state["last_log"]),
+        # Last round's battles as fields (the provinces' ``result`` hold this round's).
+        "last_results": list(state.get("last_results") or [None] * 5),
         "scoring": list(state["scoring"]),
         "sealed": sealed.public_view(state),
         "six_claim": _six_claim_view(state),
@@ -305,10 +313,26 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "entry_choices": _entry_choices(state),
         "recall_codes": [c for c in _codes_in_play(state) if c not in PERMANENT],
         "places": [{"id": pl, "name_t": PLACE_NAMES[pl]} for pl in PLACES],
+        "display_numbers": list(range(1, len(DISPLAYS) + 1)),
     }
     if viewer is not None:
         v["me"] = private_view(state, viewer)
     return v
+
+
+def _event_cards(state: State) -> list[dict[str, Any]]:
+    """The five event cards for the host's corrections (none without the event cards)."""
+    if not opts(state)["events"]:
+        return []
+    return [
+        {
+            "id": e,
+            "name_t": EVENT_NAMES[e],
+            "up": e == state["event_up"],
+            "done": e in state["events_done"],
+        }
+        for e in EVENTS
+    ]
 
 
 def _round_track(state: State) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..kit import Event, State
 from .board import City, find_city, seats_in, total
 from .dice import hits
-from .phases import PHASES, battle_over
+from .phases import PHASES, battle_over, battle_result
 
 
 @PHASES.on_enter("civil_war")
@@ -20,6 +20,7 @@ def _next_civil_war(state: State) -> list[Event]:
         "kind": "civil",
         "city": cid,
         "sides": seats,
+        "fighters": seats,
         "mode": "duel" if len(seats) == 2 else "highest",
         "stage": "rolling",
         "rolls": [],
@@ -81,7 +82,11 @@ def civil_roll(state: State, dice: list[list[int]]) -> list[Event]:
     if len(b["sides"]) <= 1:
         winner = b["sides"][0] if b["sides"] else None
         city["owner"] = winner
-        events.append({"type": "CivilWarEnded", "city": city["id"], "seat": winner})
+        survivors = total(city, winner) if winner is not None else 0
+        result = battle_result(
+            state, "won" if winner is not None else "both_gone", winner, survivors
+        )
+        events.append({"type": "CivilWarEnded", "city": city["id"], "seat": winner, **result})
         events.extend(battle_over(state))
     return events
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Lines, T, Text, name_of
+from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -141,8 +141,103 @@ def _host_adjusted(e: Event, players: list[str]) -> Text:
     return T("The table screen corrected a counter.", **values)
 
 
+def _who(e: Event, players: list[str]) -> Text:
+    """Who made a correction: the table screen, or a seat's phone."""
+    by = e.get("by")
+    return T("Table screen") if by is None else as_is(players[by])
+
+
+def _owner(players: list[str], seat: Any) -> Text:
+    return T("nobody") if seat is None else as_is(players[seat])
+
+
+def _city_created(e: Event, players: list[str]) -> Text:
+    values = {
+        "who_t": _who(e, players),
+        "city": e["city"],
+        "tiles": e["tiles"],
+        "spaces": e["spaces"],
+        "size_t": e["size_t"],
+        "owner_t": _owner(players, e["seat"]),
+    }
+    if not e["complete"]:
+        return T(
+            "{who_t}: new open city {city} ({tiles} tiles, {spaces} garrison spaces).", **values
+        )
+    return T(
+        "{who_t}: new completed city {city} ({size_t}, {tiles} tiles, {spaces} garrison "
+        "spaces), controlled by {owner_t}.",
+        **values,
+    )
+
+
+def _completion_corrected(e: Event, players: list[str]) -> Text:
+    base = {
+        "who_t": _who(e, players),
+        "outcome": e["outcome"],
+        "city": e["city"],
+        "size_t": e["size_t"],
+        "tiles": e["tiles"],
+    }
+    if e["outcome"] == "idle":
+        return T("{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), idle.", **base)
+    if e["outcome"] == "owned":
+        return T(
+            "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), {name} controls it.",
+            **_seat(e, players),
+            **base,
+        )
+    return T(
+        "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), contested by {names}.",
+        names=_names(e, players),
+        **base,
+    )
+
+
+def _stratagem_corrected(e: Event, players: list[str]) -> Text:
+    values = {"who_t": _who(e, players), "stratagem_t": e["stratagem_t"], **_seat(e, players)}
+    if e["left"]:
+        return T("{who_t}: {name}'s {stratagem_t} used → unused.", **values)
+    return T("{who_t}: {name}'s {stratagem_t} unused → used.", **values)
+
+
+def _nothing(e: Event, players: list[str]) -> Text:
+    return T("{who_t}: checked, nothing to correct.", who_t=_who(e, players), what=e["what"])
+
+
 LINES = Lines(
     {
+        "Corrected": correction_line,
+        "CityCreated": _city_created,
+        "CityCompletionCorrected": _completion_corrected,
+        "CityOpened": lambda e, players: T(
+            "{who_t}: city {city} completed → open (owner {before_t} → nobody).",
+            who_t=_who(e, players),
+            city=e["city"],
+            before_t=_owner(players, e["before"]),
+        ),
+        "SizeCorrected": lambda e, players: T(
+            "{who_t}: city {city} {before_t} → {after_t}.",
+            who_t=_who(e, players),
+            city=e["city"],
+            before_t=e["before_t"],
+            after_t=e["after_t"],
+        ),
+        "OwnerCorrected": lambda e, players: T(
+            "{who_t}: owner of city {city} {before_t} → {after_t}.",
+            who_t=_who(e, players),
+            city=e["city"],
+            before_t=_owner(players, e["before"]),
+            after_t=_owner(players, e["seat"]),
+        ),
+        "StratagemCorrected": _stratagem_corrected,
+        "TurnCorrected": lambda e, players: T(
+            "{who_t}: turn {before_t} → {name}.",
+            who_t=_who(e, players),
+            before_t=_owner(players, e["before"]),
+            **_seat(e, players),
+        ),
+        "NothingCorrected": _nothing,
         "TurnPassed": lambda e, players: T("{name}'s turn.", **_seat(e, players)),
         "TileRemoved": lambda e, players: T(
             "{name} removed a tile that fits nowhere ({left} tiles left).",

@@ -8,6 +8,8 @@ changes only through ``PHASES.enter``; each part registers what entering its pha
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..kit import N_, Event, Phases, State
 
 PHASES = Phases(
@@ -24,6 +26,35 @@ BATTLE = ("civil_war", "national_war")  # the phases where the battle is rolled
 
 
 def battle_over(state: State) -> list[Event]:
-    """The battle is over: back to the turn (which then passes, or the next civil war starts)."""
+    """The battle is over: back to the turn (which then passes, or the next civil war starts).
+    Its result stays in the view as ``last_battle``."""
+    result = state["battle"].get("result")
+    if result is not None:
+        state["last_battle"] = result
     state["battle"] = None
     return PHASES.enter(state, "turn")
+
+
+def battle_result(
+    state: State, outcome: str, winner: int | None, survivors: int, left: int = 0
+) -> dict[str, Any]:
+    """The battle's result as fields (kept on the battle, then as ``last_battle``): who won
+    (None: both sides gone), who lost, the winner's troops left and the margin (the winner's
+    troops left minus the loser's; a battle fought to the end leaves the loser none).
+
+    Returns the fields an event about the result carries."""
+    b = state["battle"]
+    if b["kind"] == "national":
+        fighters, city = [b["attacker"], b["defender"]], b["target"]
+    else:
+        fighters, city = list(b.get("fighters", b["sides"])), b["city"]
+    b["result"] = {
+        "kind": b["kind"],
+        "city": city,
+        "outcome": outcome,
+        "winner": winner,
+        "losers": [s for s in fighters if s != winner],
+        "survivors": survivors,
+        "margin": survivors - left,
+    }
+    return {"winner": winner, "margin": survivors - left}

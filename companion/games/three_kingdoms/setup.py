@@ -94,5 +94,7 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         "next_city": 1,
         "battle": None,
         "civil_queue": [],
+        # The result of the last battle fought (``phases.battle_result``), or None.
+        "last_battle": None,
         "over": None,
     }

@@ -53,7 +53,7 @@ def expand(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list
     events: list[Event] = []
     city = None
     if spaces:
-        city = open_city(state, cid) if cid else _new_city(state)
+        city = open_city(state, cid) if cid else new_city(state)
         for jid in joins:
             other = open_city(state, jid)
             if other is city:
@@ -88,12 +88,12 @@ def expand(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list
         other["tiles"] += 1  # the tile's wall closes it, so the tile is part of that city
         closing.append((other, "auto"))
     for c, size in closing:
-        _complete(state, c, size, events)
+        complete_city(state, c, size, events)
     done(state, N_("Expand"))
     return events
 
 
-def _new_city(state: State) -> City:
+def new_city(state: State) -> City:
     city = {
         "id": state["next_city"],
         "tiles": 0,
@@ -117,7 +117,7 @@ def _merge(state: State, into: City, other: City) -> None:
     state["cities"].remove(other)
 
 
-def _complete(state: State, city: City, size: str, events: list[Event]) -> None:
+def complete_city(state: State, city: City, size: str, events: list[Event]) -> None:
     """Digest §3 (1): several players' troops -> civil war; one -> control; none -> idle."""
     city["complete"] = True
     city["size"] = size if size in POINTS else city_size(city["tiles"])

@@ -271,7 +271,28 @@ def _battle_view(state: State) -> dict[str, Any] | None:
             {"seat": o["seat"], "name": name(state, o["seat"]), "n": o["n"]} for o in order
         ],
         "history": history,
+        "result": _result_view(state, b.get("result")),
         **extra,
+    }
+
+
+def _result_view(state: State, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A battle's result as fields (``phases.battle_result``), with the names, and in words."""
+    if result is None:
+        return None
+    winner = result["winner"]
+    values = {"city": result["city"], "name": name(state, winner), "margin": result["margin"]}
+    if winner is None:
+        line = T("Both sides were wiped out in city {city}.", **values)
+    elif result["outcome"] == "called_off":
+        line = T("{name} kept city {city}: the attack was called off.", **values)
+    else:
+        line = T("{name} won the battle for city {city} by {margin} troops.", **values)
+    return {
+        **result,
+        "winner_name": name(state, winner),
+        "loser_names": names(state, result["losers"]),
+        "line": line,
     }
 
 
@@ -351,6 +372,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "cities": [_city_view(state, c) for c in state["cities"]],
         "battle": _battle_view(state),
         "civil_wars_waiting": len(state["civil_queue"]),
+        "last_battle": _result_view(state, state.get("last_battle")),
         "choices": None if over or state["battle"] else _choices(state, state["turn"]),
         "options": dict(state["options"]),
         "tiebreak": list(over["lines"]) if over else [],

@@ -25,7 +25,7 @@ from .civil_war import civil_roll
 from .civil_war import dice_order as civil_dice_order
 from .data import MAX_DICE, TROOPS_PER_PLAYER
 from .dice import hits, parse_faces
-from .phases import BATTLE, PHASES, battle_over
+from .phases import BATTLE, PHASES, battle_over, battle_result
 from .turns import int_param, settled
 
 
@@ -141,12 +141,17 @@ def _national_outcome(state: State) -> list[Event]:
         target["owner"] = None  # the defender has lost it, whatever the attacker does next
     if b["att"]:
         b["stage"] = "attacker_won"
-        events = [{"type": "AttackerWon", "seat": b["attacker"], "city": target["id"]}]
+        result = battle_result(state, "attacker_won", b["attacker"], b["att"])
+        events = [{"type": "AttackerWon", "seat": b["attacker"], "city": target["id"], **result}]
         return events + PHASES.enter(state, "outcome")
     events = _launch_idle(launch)
+    winner = b["defender"] if defenders else None
     if defenders and launch["owner"] is None and target["troops"][b["defender"]][0]:
         b["stage"] = "defender_won"
-        events.append({"type": "DefenderWon", "seat": b["defender"], "city": target["id"]})
+        result = battle_result(state, "defender_won", winner, defenders)
+        events.append(
+            {"type": "DefenderWon", "seat": b["defender"], "city": target["id"], **result}
+        )
         return events + PHASES.enter(state, "outcome")
     events.append(
         {
@@ -155,6 +160,7 @@ def _national_outcome(state: State) -> list[Event]:
             "seat": b["defender"],
             "target": target["id"],
             "launch": launch["id"],
+            **battle_result(state, "defended" if defenders else "both_gone", winner, defenders),
         }
     )
     return events + battle_over(state)
@@ -182,11 +188,13 @@ def call_off(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
         raise RulesError("roll_first", N_("The attack can be called off after a roll."))
     launch = find_city(state, b["launch"])
     launch["troops"][b["attacker"]][0] += b["att"]
+    defenders = total(find_city(state, b["target"]), b["defender"])
     event = {
         "type": "AttackCalledOff",
         "seat": b["attacker"],
         "n": b["att"],
         "launch": launch["id"],
+        **battle_result(state, "called_off", b["defender"], defenders, b["att"]),
     }
     return [event, *battle_over(state)]
 
