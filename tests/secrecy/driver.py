@@ -328,8 +328,28 @@ def _hint_three_kingdoms(
 
 def _hint_art_of_war(state: State, view: dict[str, Any], actor: Actor, kind: str, rng: Any) -> Any:
     me = view.get("me") or {}
+    if kind == "enter_epic":
+        epic = pick(rng, view["auction"].get("enterable") or [])
+        return {"epic": epic["key"]} if epic else None
+    if kind == "enter_tiebreak":
+        seat = pick(rng, view["auction"].get("drawn_among") or [])
+        return {"seat": seat} if seat is not None else None
     if actor is None:
         return None
+    if kind == "enter_offer":
+        offer = me.get("offer") or {}
+        advisors = rng.sample([c["key"] for c in offer.get("all_advisors", [])], 2)
+        generals = rng.sample([c["key"] for c in offer.get("all_generals", [])], 2)
+        two_a, two_g = len(offer.get("advisors", [])) > 1, len(offer.get("generals", [])) > 1
+        return {
+            "advisor_a": advisors[0],
+            "advisor_b": advisors[1] if two_a else None,
+            "general_a": generals[0],
+            "general_b": generals[1] if two_g else None,
+        }
+    if kind == "buy_blueprint":
+        bp = pick(rng, me.get("addable_blueprints") or [])
+        return {"building": bp["key"] if bp and rng.random() < 0.5 else None}
     if kind == "choose_setup":
         offer = me.get("offer") or {}
         allowance = offer.get("allowance", 8)
@@ -368,7 +388,12 @@ def _hint_art_of_war(state: State, view: dict[str, Any], actor: Actor, kind: str
     if kind == "play_tactic" and me.get("cards"):
         card = pick(rng, me["cards"])
         key = card["key"] if isinstance(card, dict) else card
-        return {"card": key, "target": rng.randint(0, len(state["players"]) - 1)}
+        take = pick(rng, me.get("takeable") or [])
+        return {
+            "card": key,
+            "target": rng.randint(0, len(state["players"]) - 1),
+            "take": take["key"] if take and rng.random() < 0.5 else None,
+        }
     return None
 
 

@@ -47,10 +47,17 @@ def text_of(html: str) -> str:
 
 def without_catalogues(html: str) -> str:
     """A page without the pickers of every tile not on the map (the host's "put a building on
-    the map", a phone's "add a blueprint"): they list the same names whoever holds what."""
-    return re.sub(
-        r'<form class="[^"]*aow-add-(building|blueprint)[^"]*".*?</form>', "", html, flags=re.S
+    the map", a phone's "add a blueprint" or "the blueprint I drew"): they list the same names
+    whoever holds what."""
+    html = re.sub(
+        r'<form class="[^"]*aow-(add-building|add-blueprint|buy-drawn|enter-offer-form)[^"]*".*?'
+        r"</form>",
+        "",
+        html,
+        flags=re.S,
     )
+    # The same goes for what a taker may name, and every Advisor and General to enter.
+    return re.sub(r'<select name="take">.*?</select>', "", html, flags=re.S)
 
 
 def private_part(html: str) -> str:
@@ -470,9 +477,11 @@ def test_each_phone_alone_sees_the_cards_dealt_to_it_at_setup(app, client):
         + [aow.GENERALS[k]["name"] for k in o["generals"]]
         for o in offers
     ]
-    pages = [table.phone_page(seat) for seat in range(3)]
+    pages = [without_catalogues(table.phone_page(seat)) for seat in range(3)]
     streams = [
-        first_stream_message(table.phones[seat].get(f"/t/{table.id}/seat/stream"))
+        without_catalogues(
+            first_stream_message(table.phones[seat].get(f"/t/{table.id}/seat/stream"))
+        )
         for seat in range(3)
     ]
     screen = table.table_page() + first_stream_message(table.screen.get(f"/t/{table.id}/stream"))
@@ -711,3 +720,87 @@ def test_the_view_names_what_soldiers_hold_and_deploy_takes_a_list(app, client):
     assert plan["all_home"] == "8,0,0,0,0,0,0,0,0,0"
     table.ok(0, type="deploy", counts=[8, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     table.ok(1, type="deploy", counts=table.view(1)["me"]["deploy"]["all_home"])
+
+
+# --------------------------------------------------------------------------- entering the draws
+
+
+def test_the_start_player_and_the_dealt_cards_are_entered_as_the_table_drew_them(app, client):
+    table = Table(app, client)
+    assert "Cards dealt at the table? Enter them" in text_of(table.phone_page(0))
+    table.ok(None, type="set_start_player", seat=1)
+    assert table.view()["start"] == 1
+    body = {
+        "type": "enter_offer",
+        "advisor_a": "ye",
+        "advisor_b": "tian",
+        "general_a": "mao",
+        "general_b": "ling",
+    }
+    table.ok(0, **body)
+    offer = table.view(0)["me"]["offer"]
+    assert [a["key"] for a in offer["advisors"]] == ["ye", "tian"] and offer["entered"]
+    dealt = [k for o in table.state()["offers"] for k in o["advisors"] + o["generals"]]
+    assert len(dealt) == len(set(dealt))
+    names = [aow.ADVISORS["ye"]["name"], aow.GENERALS["mao"]["name"]]
+    assert all(f">{n}<" in private_part(table.phone_page(0)) for n in names)
+    assert "Ann enters the Advisors and Generals the table dealt them" in text_of(
+        table.table_page()
+    )
+    reply = table.post(1, type="enter_offer", advisor_a="ye", general_a="mao", general_b="ling")
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "wrong_count"
+
+
+def test_a_phone_buys_the_blueprint_it_drew_from_the_table(app, client):
+    table = Table(app, client)
+    table.setup()
+    table.drive(at(4, "purchase"))
+    assert "Or the blueprint I drew from the table" in text_of(table.phone_page(0))
+    left = table.view()["blueprints_left"]
+    table.ok(0, type="buy_blueprint", building="market")
+    assert "market" in [b["key"] for b in table.view(0)["me"]["blueprints"]]
+    assert table.view()["blueprints_left"] == left - 1
+    assert "market" not in table.state()["blueprint_deck"]
+
+
+def test_the_table_screen_enters_the_epic_turned_up_and_a_random_tie_break(app, client):
+    table = Table(app, client, auction_from=1)
+    table.setup(splits=((3, 3), (3, 3), (3, 3)))
+    table.drive(at(4, "auction"))
+    assert "We turned up this" in text_of(table.table_page())
+    table.ok(None, type="enter_epic", epic="temple_of_heaven")
+    assert table.view()["auction"]["epic"] == "temple_of_heaven"
+    assert "temple_of_heaven" not in table.state()["epic_deck"]
+    assert "the table turned up the epic Temple of Heaven" in text_of(table.table_page())
+    for seat in range(3):
+        table.ok(seat, type="set_money", n=10)
+    pops = [p["population"] for p in table.view()["players"]]
+    for seat in (0, 1):
+        if pops[seat] < max(pops[:2]):
+            table.ok(
+                None, type="correct", seat=seat, what="soldiers", delta=max(pops[:2]) - pops[seat]
+            )
+    table.choose_all("bid", "amount", [1, 1, 0])
+    table.choose_all("bid", "amount", [1, 1])
+    auction = table.view()["auction"]
+    assert auction["drawn_among"] == [0, 1]
+    other = 1 - auction["result"]["winner"]
+    assert "The table drew this" in text_of(table.table_page())
+    table.ok(None, type="enter_tiebreak", seat=other)
+    assert table.view()["auction"]["result"]["winner"] == other
+    assert "temple_of_heaven" in table.state()["p"][other]["blueprints"]
+    reply = table.post(None, type="enter_tiebreak", seat=2)
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "not_an_option"
+
+
+def test_the_taker_enters_the_card_drawn_from_a_hand_and_only_the_two_read_it(app, client):
+    table = Table(app, client)
+    table.setup()
+    table.ok(1, type="add_blueprint", building="market")
+    table.ok(0, type="adjust_tactics", delta=1)
+    assert "The card you took" in text_of(table.phone_page(0))
+    table.ok(0, type="play_tactic", card="pilfer_goat", target=1, take="market")
+    assert "market" in [b["key"] for b in table.view(0)["me"]["blueprints"]]
+    assert "market" not in [b["key"] for b in table.view(1)["me"]["blueprints"]]
+    assert "Ann takes Market from Bo" in text_of(table.phone_page(1))
+    assert "takes Market" not in text_of(table.table_page() + table.phone_page(2))

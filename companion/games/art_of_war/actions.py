@@ -19,7 +19,7 @@ from ..kit import (
     Param,
     derive_allowed,
 )
-from .auction import act_bid
+from .auction import act_bid, act_enter_epic, act_enter_tiebreak
 from .battles import act_resolve_battle
 from .cards import act_play_tactic
 from .construction import (
@@ -47,10 +47,13 @@ from .corrections import (
     act_set_workers,
 )
 from .data import (
+    ADVISORS,
     BUILDING_KEYS,
     CAMP_IDS,
     CITY_IDS,
+    EPICS,
     EVENT_KEYS,
+    GENERALS,
     GREAT_PEACE_END,
     LOCATION_IDS,
     MAX_PLAYERS,
@@ -63,7 +66,7 @@ from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
 from .production import act_choose_stance, act_take_tribute
-from .setup import act_choose_setup, act_set_start_player
+from .setup import act_choose_setup, act_enter_offer, act_set_start_player
 from .war import (
     act_cancel_field_battle,
     act_choose_order,
@@ -80,6 +83,7 @@ from .when import (
     building_step,
     can_move_on,
     choosing,
+    epic_up,
     field_battle_ahead,
     general_unused,
     magistrate_ready,
@@ -90,6 +94,7 @@ from .when import (
     pressing_on,
     someone_locked,
     tactic_in_hand,
+    tie_drawn,
     tribute_waiting,
     yan_qing_in_battle,
 )
@@ -228,7 +233,8 @@ ACTIONS: dict[str, Action] = {
             "buy_blueprint",
             act_buy_blueprint,
             N_("Buy a blueprint"),
-            "Phase 4: $4; the app draws it.",
+            "Phase 4: $4; the app draws it, or `building` is the one you drew from the table.",
+            Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),
             who=SEAT,
             phases=("construction",),
             when=may_buy("bought_blueprint"),
@@ -334,6 +340,13 @@ ACTIONS: dict[str, Action] = {
             ),
             Param("source", "choice", choices=LOCATION_IDS, optional=True, label=N_("From")),
             Param("order", "choice", choices=ORDERS, optional=True, label=N_("Order")),
+            Param(
+                "take",
+                "choice",
+                choices=("tactic", *BUILDING_KEYS),
+                optional=True,
+                label=N_("The card you took"),
+            ),
             who=SEAT,
             when=tactic_in_hand,
         ),
@@ -512,6 +525,41 @@ ACTIONS: dict[str, Action] = {
             who=SEAT,
             when=after_setup,
             correction=True,
+        ),
+        _a(
+            "enter_offer",
+            act_enter_offer,
+            N_("We were dealt these"),
+            "Your own phone, setup: the Advisors and Generals the table dealt you (the second "
+            "of each only if you were dealt two).",
+            Param("advisor_a", "choice", choices=tuple(ADVISORS), label=N_("Advisor")),
+            Param(
+                "advisor_b", "choice", choices=tuple(ADVISORS), optional=True, label=N_("Advisor")
+            ),
+            Param("general_a", "choice", choices=tuple(GENERALS), label=N_("General")),
+            Param(
+                "general_b", "choice", choices=tuple(GENERALS), optional=True, label=N_("General")
+            ),
+            who=SEAT,
+            when=before_choices,
+        ),
+        _a(
+            "enter_epic",
+            act_enter_epic,
+            N_("We turned up this"),
+            "Host: the epic blueprint the table turned up for the auction, before any bid.",
+            Param("epic", "choice", choices=tuple(EPICS), label=N_("Epic")),
+            who=HOST,
+            when=epic_up,
+        ),
+        _a(
+            "enter_tiebreak",
+            act_enter_tiebreak,
+            N_("The table drew this"),
+            "Host: who won the table's draw for a tie still standing after the re-bid.",
+            Param("seat", "seat", label=N_("Player")),
+            who=HOST,
+            when=tie_drawn,
         ),
         _a(
             "set_money",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, State, T, sealed
+from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed
 from .board import owned, player, population
 from .data import EPICS
 from .flow import BUILD_STEPS, ROUNDS, choose
@@ -31,7 +31,13 @@ def _open_auction(state: State) -> list[Event]:
         # Turn up a new epic blueprint only when the last one was sold.
         auction["epic"] = state["epic_deck"].pop()
         events.append({"type": "EpicTurnedUp", "building_t": EPICS[auction["epic"]]["name"]})
-    auction.update(bids=None, result=None, rebid=False, seats=list(range(len(state["players"]))))
+    auction.update(
+        bids=None,
+        result=None,
+        rebid=False,
+        seats=list(range(len(state["players"]))),
+        drawn_among=[],
+    )
     events.append(sealed.open_round(state, "bid", auction["seats"], T("Bid for the epic")))
     return events
 
@@ -87,6 +93,9 @@ def _tiebreak(state: State, tied: list[int], rng: Rng) -> int:
     best = min(key(s) for s in tied)
     left = [s for s in tied if key(s) == best]
     state["auction"]["tiebreak"] = "random" if len(left) > 1 else "buildings/population"
+    if len(left) > 1:
+        # Who was left to the draw: the table may enter its own draw with ``enter_tiebreak``.
+        state["auction"]["drawn_among"] = left
     return left[0] if len(left) == 1 else rng.choice(left)
 
 
@@ -98,3 +107,40 @@ def _sell_epic(state: State, winner: int, price: int) -> list[Event]:
     auction["result"] = {"winner": winner, "price": price, "epic": epic}
     auction["epic"] = None
     return [{"type": "EpicWon", "seat": winner, "building_t": EPICS[epic]["name"], "n": price}]
+
+
+def act_enter_epic(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """The table screen enters the epic blueprint the table turned up for the auction, before
+    any bid: the app's epic goes back into the epic deck, the entered one comes out of it."""
+    auction, key = state["auction"], params["epic"]
+    if key != auction["epic"]:
+        if key not in state["epic_deck"]:
+            # Every epic out of the deck is in the open: on the map or won at an auction.
+            raise BadValue("already_drawn", N_("That card has already come out."))
+        state["epic_deck"].remove(key)
+        state["epic_deck"].append(auction["epic"])
+        auction["epic"] = key
+    return [{"type": "EpicTurnedUp", "building_t": EPICS[key]["name"], "entered": True}]
+
+
+def act_enter_tiebreak(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """The table screen enters who won the random draw that broke a tie still standing after
+    the re-bid (the app drew one; the table drew this one): the epic and the price move over."""
+    auction, seat = state["auction"], params["seat"]
+    result = auction["result"]
+    if seat not in auction.get("drawn_among", []):
+        raise BadValue("not_an_option", N_("That is not one of the possibilities."))
+    old, epic = result["winner"], result["epic"]
+    if seat == old:
+        return [{"type": "TieDrawn", "seat": seat, "was": old, "building_t": EPICS[epic]["name"]}]
+    if any(b["key"] == epic for b in state["buildings"]):
+        raise RulesError("epic_started", N_("The epic is already being built: correct it by hand."))
+    for p in state["p"]:
+        # The old winner's (or whoever took it from them since: the same card moves on).
+        if epic in p["blueprints"]:
+            p["blueprints"].remove(epic)
+    player(state, old)["money"] += result["price"]
+    player(state, seat)["blueprints"].append(epic)
+    player(state, seat)["money"] = max(0, player(state, seat)["money"] - result["price"])
+    result["winner"] = seat
+    return [{"type": "TieDrawn", "seat": seat, "was": old, "building_t": EPICS[epic]["name"]}]

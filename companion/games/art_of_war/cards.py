@@ -186,11 +186,14 @@ def _card_pickpocket(
 def _card_steal(
     state: State, seat: int, card: str, params: dict[str, Any], rng: Rng
 ) -> list[Event]:
-    """Pilfer a Goat / Loot a Burning House: take one card at random (blueprint or tactic)."""
+    """Pilfer a Goat / Loot a Burning House: take one card at random (blueprint or tactic), or
+    the one the taker drew at the table (``take``: ``tactic`` or a building key)."""
     target = params["target"]
     victim = player(state, target)
     if card == "loot_fire" and victim["lost_city_round"] != state["round"]:
         raise BadValue("no_city_lost", N_("That player has not lost a city this round."))
+    if params.get("take") is not None:
+        return _take_named(state, seat, target, params["take"])
     pool = list(victim["blueprints"]) + ["tactic"] * victim["tactics"]
     if not pool:
         # Only the two players involved learn that the target's hand was empty: the size
@@ -215,6 +218,59 @@ def _card_steal(
             "to": [seat, target],
         }
     ]
+
+
+def _take_named(state: State, seat: int, target: int, got: str) -> list[Event]:
+    """The card the taker drew from the victim's hand at the table ("we drew this"). Refused
+    only on what the taker knows (a building on the map, a blueprint the taker holds). If the
+    app did not have it in the victim's hand, the table is still the truth: the card comes out
+    of wherever the app had it (the deck, or another hand, whose phone alone is told), and the
+    victim's phone alone is told to check its hand; nobody else learns anything more."""
+    me, victim = player(state, seat), player(state, target)
+    events: list[Event] = []
+    if got == "tactic":
+        if victim["tactics"] > 0:
+            victim["tactics"] -= 1
+        else:
+            events.append(_hand_fixed(target, N_("a tactic card")))
+        me["tactics"] += 1
+        what = N_("a tactic card")
+    else:
+        if got in me["blueprints"]:
+            raise BadValue("already_held", N_("You already hold that blueprint."))
+        if any(b["key"] == got for b in state["buildings"]):
+            raise BadValue("already_on_map", N_("That building is already on the map."))
+        if got in EPICS and all(got not in p["blueprints"] for p in state["p"]):
+            # Epic blueprints reach a hand only at the auction, in the open.
+            raise BadValue("not_in_a_hand", N_("Nobody holds that epic blueprint."))
+        what = ALL_BUILDINGS[got]["name"]
+        if got in victim["blueprints"]:
+            victim["blueprints"].remove(got)
+        else:
+            events.append(_hand_fixed(target, what))
+            holder = next(
+                (s for s, p in enumerate(state["p"]) if s != target and got in p["blueprints"]),
+                None,
+            )
+            if holder is not None:
+                player(state, holder)["blueprints"].remove(got)
+                events.append(_hand_fixed(holder, what))
+            elif got in state["blueprint_deck"]:
+                state["blueprint_deck"].remove(got)
+        me["blueprints"].append(got)
+    taken: Event = {
+        "type": "CardTaken",
+        "seat": seat,
+        "what_t": what,
+        "victim": target,
+        "to": [seat, target],
+    }
+    return [taken, *events]
+
+
+def _hand_fixed(seat: int, what: str) -> Event:
+    """Only ``seat``'s phone: the app did not have that card in this hand; check the hand."""
+    return {"type": "HandFixed", "seat": seat, "what_t": what, "to": [seat]}
 
 
 def _card_borrow_corpse(

@@ -28,6 +28,7 @@ from .board import (
 from .data import (
     ALL_BUILDINGS,
     BLUEPRINT_PRICE,
+    BUILDINGS,
     CHEAP_TACTIC_PRICE,
     CITY_IDS,
     FOREMEN,
@@ -59,13 +60,20 @@ def act_buy_tactic(state: State, actor: Actor, params: dict[str, Any], rng: Rng)
 
 
 def act_buy_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
-    """Buy 1 building blueprint ($4; 1 a round). The app draws it and tells only you."""
+    """Buy 1 building blueprint ($4; 1 a round). The app draws it and tells only you, or you
+    enter the one you drew from the table (``building``)."""
     if not state["blueprint_deck"]:
         raise RulesError("no_blueprints", N_("No blueprints are left."))
-    pay(state, actor, BLUEPRINT_PRICE)
     p = player(state, actor)
+    key = params.get("building")
+    if key is not None:
+        check_blueprint(state, actor, key)
+    pay(state, actor, BLUEPRINT_PRICE)
     p["bought_blueprint"] = True
-    key = state["blueprint_deck"].pop(rng.randint(0, len(state["blueprint_deck"]) - 1))
+    if key is None:
+        key = state["blueprint_deck"].pop(rng.randint(0, len(state["blueprint_deck"]) - 1))
+    else:
+        take_blueprint(state, key)
     p["blueprints"].append(key)
     return [
         {"type": "BlueprintBought", "seat": actor},
@@ -76,6 +84,27 @@ def act_buy_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: R
             "to": [actor],
         },
     ]
+
+
+def check_blueprint(state: State, actor: int, key: str) -> None:
+    """A blueprint a phone says it holds: refused only on what that phone knows."""
+    if key not in BUILDINGS or not BUILDINGS[key].get("in_deck", True):
+        raise BadValue("not_a_blueprint", N_("Choose an ordinary building's blueprint."))
+    if key in player(state, actor)["blueprints"]:
+        raise BadValue("already_held", N_("You already hold that blueprint."))
+    if any(b["key"] == key for b in state["buildings"]):
+        raise BadValue("already_on_map", N_("That building is already on the map."))
+
+
+def take_blueprint(state: State, key: str) -> None:
+    """The physical deck is one card shorter: so is the app's (kit.draws: the named card comes
+    out of the pile, never twice). If the app thought another hand held it, one other card
+    leaves the deck instead: the deck count is public and must not depend on other hands."""
+    deck = state["blueprint_deck"]
+    if key in deck:
+        deck.remove(key)
+    elif deck:
+        deck.pop()
 
 
 def act_start_building(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:

@@ -22,7 +22,8 @@ from .board import (
     player,
     set_at,
 )
-from .data import ALL_BUILDINGS, BUILDINGS, FOREMEN, GREAT_PEACE_END, RESOURCE_NAMES
+from .construction import check_blueprint, take_blueprint
+from .data import ALL_BUILDINGS, FOREMEN, GREAT_PEACE_END, RESOURCE_NAMES
 
 
 def act_adjust_money(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -261,19 +262,8 @@ def act_add_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: R
     never drawn again). Only what the phone itself knows can refuse it."""
     key = params["building"]
     p = player(state, actor)
-    if key not in BUILDINGS or not BUILDINGS[key].get("in_deck", True):
-        raise BadValue("not_a_blueprint", N_("Choose an ordinary building's blueprint."))
-    if key in p["blueprints"]:
-        raise BadValue("already_held", N_("You already hold that blueprint."))
-    if any(b["key"] == key for b in state["buildings"]):
-        raise BadValue("already_on_map", N_("That building is already on the map."))
-    # The physical deck is one card shorter: the app's deck too, whoever else the app thinks
-    # holds that card (the count is public and must not depend on other hands).
-    deck = state["blueprint_deck"]
-    if key in deck:
-        deck.remove(key)
-    elif deck:
-        deck.pop()
+    check_blueprint(state, actor, key)
+    take_blueprint(state, key)
     p["blueprints"].append(key)
     return [
         {

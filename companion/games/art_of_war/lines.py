@@ -132,6 +132,23 @@ LINES = Lines(
             name=name_of(e, p),
             building_t=e["building_t"],
         ),
+        "OfferEntered": lambda e, p: T(
+            "{name} enters the Advisors and Generals the table dealt them", name=name_of(e, p)
+        ),
+        "OfferRedealt": lambda e, p: T(
+            "{name}: a phone entered the cards the table dealt it, so the app dealt yours again:"
+            " enter yours too if the table dealt them",
+            name=name_of(e, p),
+        ),
+        "OfferChanged": lambda e, p: T(
+            "{name}: another phone entered a card you had entered: check your dealt cards",
+            name=name_of(e, p),
+        ),
+        "HandFixed": lambda e, p: T(
+            "{name}: the app did not have {what_t} in your hand; it is taken from it now",
+            name=name_of(e, p),
+            what_t=e["what_t"],
+        ),
         "LastRound": lambda e, p: T("The 3rd Great Peace: the game ends after this round."),
         "SoldiersLost": lambda e, p: T("{name} loses {n} soldiers", name=name_of(e, p), n=e["n"]),
         "StanceRevealed": lambda e, p: T(
@@ -177,7 +194,18 @@ LINES = Lines(
         "BanditsDefeated": lambda e, p: T(
             "{name} defeats the bandits of camp {camp}", name=name_of(e, p), camp=e["camp"]
         ),
-        "EpicTurnedUp": lambda e, p: T("Epic auction: {building_t}", building_t=e["building_t"]),
+        "EpicTurnedUp": lambda e, p: (
+            T("Table screen: the table turned up the epic {building_t}", building_t=e["building_t"])
+            if e.get("entered")
+            else T("Epic auction: {building_t}", building_t=e["building_t"])
+        ),
+        "TieDrawn": lambda e, p: T(
+            "Table screen: the table's draw breaks the tie: {name} wins the {building_t} "
+            "(the app had drawn {was_name})",
+            name=name_of(e, p),
+            building_t=e["building_t"],
+            was_name=name_of(e, p, "was"),
+        ),
         "BidsRevealed": lambda e, p: T(
             "Bids: {list}",
             list=", ".join(f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import State
+from ..kit import N_, State
 from .board import home, loc_label, locations, owned, player
 from .construction import tactic_price
 from .data import ADVISORS, ALL_BUILDINGS, BLUEPRINT_PRICE, BUILDINGS, GENERALS, TACTICS
@@ -19,11 +19,11 @@ from .war import deploy_targets, in_current_battle
 # The optional parameters of play_tactic / use_general each card or General uses, so that a
 # phone can say what to choose with it.
 CARD_NEEDS: dict[str, tuple[str, ...]] = {
-    "pilfer_goat": ("target",),
+    "pilfer_goat": ("target", "take"),
     "borrowed_knife": ("camp", "city"),
     "besiege_wei": ("target",),
     "borrow_road": ("city",),
-    "loot_fire": ("target",),
+    "loot_fire": ("target", "take"),
     "swap_beams": ("target",),
     "remove_firewood": ("building",),
     "beauty_trap": ("target",),
@@ -167,6 +167,12 @@ def me(state: State, seat: int) -> dict[str, Any]:
         and k not in p["blueprints"]
         and all(b["key"] != k for b in state["buildings"])
     ]
+    # What a Pilfer a Goat / Loot a Burning House may name as taken (play_tactic ``take``).
+    me["takeable"] = [{"key": "tactic", "name_t": N_("a tactic card")}] + [
+        {"key": k, "name_t": info["name"]}
+        for k, info in ALL_BUILDINGS.items()
+        if k not in p["blueprints"] and all(b["key"] != k for b in state["buildings"])
+    ]
     # The phone knows its own money and cards: its running score counts them too.
     own = [building_points(state, seat, b) for b in owned(state, seat)]
     me["score"] = sum(pts for pts, _ in own)
@@ -188,6 +194,10 @@ def me(state: State, seat: int) -> dict[str, Any]:
                 for k in offer["generals"]
             ],
             "allowance": allowance(state, seat),
+            # For enter_offer: every Advisor and General, and whether these were entered.
+            "all_advisors": [{"key": k, "name_t": a["name"]} for k, a in ADVISORS.items()],
+            "all_generals": [{"key": k, "name_t": g["name"]} for k, g in GENERALS.items()],
+            "entered": bool((state.get("offers_entered") or [False] * (seat + 1))[seat]),
         }
     if state["phase"] == 6:
         me["sale_preview"] = next(r for r in sales_revenue(state) if r["seat"] == seat)

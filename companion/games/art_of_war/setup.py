@@ -184,20 +184,88 @@ def _new_player() -> dict[str, Any]:
 
 def deal_offers(state: State, rng: Rng) -> None:
     """Deal 2 Advisors and 2 Generals to each player, one card at a time in turn order from
-    the start player, while the cards last (5 players: someone may get only 1)."""
+    the start player, while the cards last (5 players: someone may get only 1). A seat that
+    entered the cards the table dealt it keeps them; the others are dealt from the rest."""
     n = len(state["players"])
     advisors = list(ADVISORS)
     generals = list(GENERALS)
     rng.shuffle(advisors)
     rng.shuffle(generals)
-    offers: list[dict[str, list[str]]] = [{"advisors": [], "generals": []} for _ in range(n)]
+    entered = state.get("offers_entered") or [False] * n
+    offers: list[dict[str, list[str]]] = [
+        state["offers"][s] if entered[s] else {"advisors": [], "generals": []} for s in range(n)
+    ]
+    kept = [
+        k for s in range(n) if entered[s] for k in offers[s]["advisors"] + offers[s]["generals"]
+    ]
+    advisors = [k for k in advisors if k not in kept]
+    generals = [k for k in generals if k not in kept]
     for _ in range(2):
         for seat in order(state):
+            if entered[seat]:
+                continue
             if advisors:
                 offers[seat]["advisors"].append(advisors.pop())
             if generals:
                 offers[seat]["generals"].append(generals.pop())
     state["offers"] = offers
+
+
+def act_enter_offer(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """A phone enters the Advisors and Generals the table dealt it ("we drew this"), before
+    anyone has chosen. Refused only on what the phone knows (how many it was dealt, the same
+    card twice). Every seat still on the app's deal is dealt again from the cards nobody
+    entered, so no card comes twice and no seat learns which cards were entered."""
+    n = len(state["players"])
+    offer = state["offers"][actor]
+    new = {
+        "advisors": [k for k in (params["advisor_a"], params.get("advisor_b")) if k],
+        "generals": [k for k in (params["general_a"], params.get("general_b")) if k],
+    }
+    for kind in ("advisors", "generals"):
+        if len(new[kind]) != len(offer[kind]):
+            raise BadValue(
+                "wrong_count", N_("You were dealt {n} cards of that kind."), n=len(offer[kind])
+            )
+        if len(set(new[kind])) != len(new[kind]):
+            raise BadValue("same_card_twice", N_("Each card comes once."))
+    entered = state.setdefault("offers_entered", [False] * n)
+    state["offers"][actor] = new
+    entered[actor] = True
+    events: list[Event] = [{"type": "OfferEntered", "seat": actor}]
+    # Every seat still on the app's deal is dealt again from the cards nobody entered, whether
+    # or not its cards clashed with this entry: a change only where they clashed would tell
+    # that seat which cards the entering phone holds.
+    redealt = [s for s in range(n) if s != actor and not entered[s]]
+    for kind, every in (("advisors", ADVISORS), ("generals", GENERALS)):
+        counts = {seat: len(state["offers"][seat][kind]) for seat in redealt}
+        for seat in redealt:
+            state["offers"][seat][kind] = []
+        for seat in redealt:
+            used = {k for o in state["offers"] for k in o[kind]}
+            free = [k for k in every if k not in used]
+            state["offers"][seat][kind] = [
+                free.pop(rng.randint(0, len(free) - 1)) for _ in range(counts[seat])
+            ]
+        for seat in range(n):
+            if seat == actor or not entered[seat]:
+                continue
+            other = state["offers"][seat][kind]
+            if set(other) & set(new[kind]):
+                # Two phones entered the same card, which a real deal cannot do: a mistake.
+                # The last entry keeps it; the phone that entered first gets another card
+                # and is asked to check its cards again.
+                used = {k for o in state["offers"] for k in o[kind]}
+                free = [k for k in every if k not in used]
+                for i, key in enumerate(other):
+                    if key in new[kind]:
+                        other[i] = free.pop(rng.randint(0, len(free) - 1))
+                if entered[seat]:
+                    entered[seat] = False
+                    events.append({"type": "OfferChanged", "seat": seat, "to": [seat]})
+    for seat in redealt:
+        events.append({"type": "OfferRedealt", "seat": seat, "to": [seat]})
+    return events
 
 
 def allowance(state: State, seat: int) -> int:

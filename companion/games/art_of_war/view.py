@@ -261,6 +261,14 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
             if auction["result"] and auction["result"].get("epic")
             else auction["result"],
             "epics_left": len(state["epic_deck"]),
+            # For enter_epic: the epics the table may have turned up (the one up, the deck's).
+            "enterable": [
+                {"key": k, "name_t": EPICS[k]["name"]}
+                for k in EPICS
+                if k in state["epic_deck"] or k == auction["epic"]
+            ],
+            # For enter_tiebreak: the seats the app drew among after a still-tied re-bid.
+            "drawn_among": list(auction.get("drawn_among") or []),
             "due": state["round"] >= opts["auction_from"],
         },
         "map": {

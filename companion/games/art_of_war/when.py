@@ -161,3 +161,30 @@ def money_correctable(state: State, actor: Actor) -> bool:
     if actor is None:
         return not state["over"]
     return in_round(state)
+
+
+def epic_up(state: State, actor: Actor) -> bool:
+    """in the epic auction, before anyone has bid"""
+    sv = state["sealed"]
+    return (
+        not state["over"]
+        and state["step"] == "auction"
+        and state["auction"]["epic"] is not None
+        and sv is not None
+        and sv["name"] == "bid"
+        and not state["auction"]["rebid"]
+        and not any(sv["submitted"])
+    )
+
+
+def tie_drawn(state: State, actor: Actor) -> bool:
+    """in the epic auction, after a tie was drawn at random"""
+    auction = state["auction"]
+    return (
+        not state["over"]
+        and state["step"] == "auction"
+        and not sealed.is_open(state)
+        and bool(auction.get("drawn_among"))
+        and bool(auction["result"])
+        and auction["result"].get("winner") is not None
+    )
