@@ -262,3 +262,25 @@ def test_a_seat_on_the_apps_deal_cannot_tell_which_cards_another_phone_entered()
         seen.append([e["type"] for e in t.events if "to" not in e or 2 in e["to"]])
         assert not set(t.state["offers"][2]["advisors"]) & set(advisors)
     assert seen[0] == seen[1] == ["OfferEntered", "OfferRedealt"]
+
+
+def test_no_history_line_of_a_recorded_game_is_the_same_line_twice_in_one_action():
+    """Two vassal states paying one player used to read "Bo receives 2 tribute" twice; lines
+    that come to different seats (each phone's own "You draw 3 cards") are different lines."""
+    import json
+    from collections import Counter
+    from pathlib import Path
+
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+    for path in sorted(logs.glob("*.json")):
+        data = json.loads(path.read_text())
+        for row in data["log"]:
+            if row["undone"]:
+                continue
+            game = __import__("companion.games", fromlist=["GAMES"]).GAMES[data["game"]]
+            seen = Counter(
+                (json.dumps(game.describe(e, data["players"]), sort_keys=True), str(e.get("to")))
+                for e in row["events"]
+            )
+            twice = [line for line, n in seen.items() if n > 1]
+            assert not twice, (path.name, row["seq"], twice)

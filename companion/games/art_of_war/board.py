@@ -259,8 +259,10 @@ def take_money(state: State, victim: int, thief: int, amount: int, why: str) -> 
     player(state, victim)["money"] -= got
     player(state, thief)["money"] += got
     return [
-        money_event(victim, -got, why),
-        money_event(thief, got, why),
+        # Each names the other player: one General may take from several players at once,
+        # and each change must read as its own line.
+        {**money_event(victim, -got, why), "other": thief},
+        {**money_event(thief, got, why), "other": victim},
         # The thief counts what the victim hands over, so learns what the victim could pay:
         # this line (no amount) marks that reveal, a barrier undo never steps back across.
         {"type": "MoneyTaken", "seat": thief, "victim": victim, "to": sorted({thief, victim})},

@@ -113,8 +113,21 @@ LINES = Lines(
             n=e["n"],
             why_t=e["why_t"],
         ),
-        "MoneyChanged": lambda e, p: T(
-            "{name}: money changes by {n} ({why_t})", name=name_of(e, p), n=e["n"], why_t=e["why_t"]
+        "MoneyChanged": lambda e, p: (
+            T(
+                "{name}: money changes by {n} ({why_t})",
+                name=name_of(e, p),
+                n=e["n"],
+                why_t=e["why_t"],
+            )
+            if "other" not in e
+            else T(
+                "{name}: money changes by {n} ({why_t}, with {other})",
+                name=name_of(e, p),
+                n=e["n"],
+                why_t=e["why_t"],
+                other=p[e["other"]],
+            )
         ),
         "MoneyTaken": lambda e, p: T(
             "{name} counts the money taken from {victim_name}",
@@ -160,7 +173,18 @@ LINES = Lines(
             food=e["food"],
             soldiers=e["soldiers"],
         ),
-        "TributeDue": lambda e, p: T("{name} receives {n} tribute", name=name_of(e, p), n=e["n"]),
+        # Two vassal states may pay the same player in one step: the line names which, so the
+        # two lines are not the same line twice. (Older logged events carry no vassal.)
+        "TributeDue": lambda e, p: (
+            T("{name} receives {n} tribute", name=name_of(e, p), n=e["n"])
+            if "vassal" not in e
+            else T(
+                "{name} receives {n} tribute from vassal {v}",
+                name=name_of(e, p),
+                n=e["n"],
+                v=e["vassal"] + 1,
+            )
+        ),
         "TributeTaken": lambda e, p: T(
             "{name} takes {n} {kind_t} as tribute", name=name_of(e, p), n=e["n"], kind_t=e["kind_t"]
         ),

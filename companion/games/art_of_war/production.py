@@ -231,7 +231,7 @@ def _assign_tribute(state: State) -> list[Event]:
                     mult=mult,
                 )
             )
-            events.append({"type": "TributeDue", "seat": seat, "n": amount})
+            events.append({"type": "TributeDue", "seat": seat, "n": amount, "vassal": v})
     return events
 
 
