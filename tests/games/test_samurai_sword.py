@@ -3,7 +3,7 @@
 Actions go through the kit's driver, as the platform applies them: refused when the viewer may
 not use them now, else applied to a copy of the state.
 
-Expected values are worked out by hand from the digest (/work/shared/rules/samurai-sword.md).
+Expected values are worked out by hand from the digest (../shared/rules/samurai-sword.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Samurai Sword: attacks resolved by the app, Battle Cry and Jujutsu in one tap, and the board
 corrected to what the physical table shows (from → to, by whom).
 
-Expected values are worked out by hand from the digest (/work/shared/rules/samurai-sword.md).
+Expected values are worked out by hand from the digest (../shared/rules/samurai-sword.md).
 """
 
 from __future__ import annotations

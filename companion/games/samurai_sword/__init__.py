@@ -8,7 +8,7 @@ the hand limit, the 1-honor transfer on a defeat, the Bushido check, the empty-d
 loss), computes attack difficulties, detects both game ends (0 honor, Swordmaster) and scores
 the end with every line of the arithmetic.
 
-Source of truth: /work/shared/rules/samurai-sword.md (the digest); section numbers are its.
+Source of truth: ../shared/rules/samurai-sword.md (the digest); section numbers are its.
 
 The modules, as in every game on the kit:
 

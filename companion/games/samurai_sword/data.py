@@ -1,7 +1,7 @@
 """The printed tables of Samurai Sword (武士刀): roles, characters, weapons, honor, hands, scoring.
 
 Pure data for the rest of the package; every name is an English msgid (zh-TW in the PO file,
-using the Chinese edition's names). Source: /work/shared/rules/samurai-sword.md (the digest).
+using the Chinese edition's names). Source: ../shared/rules/samurai-sword.md (the digest).
 """
 
 from __future__ import annotations
