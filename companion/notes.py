@@ -108,45 +108,40 @@ def _who(by: Actor, players: list[str]) -> Text:
     return T("the table screen") if by is None else as_is(players[by])
 
 
+# (undone rather than brought back?, what the line can name) -> its msgid.
+CURSOR_LINES = {
+    (True, "yours"): N_("Your last action was undone by {who_t}"),
+    (False, "yours"): N_("Your last action was brought back by {who_t}"),
+    (True, "yours, what"): N_("Your hidden action was undone by {who_t}: {what_t}"),
+    (False, "yours, what"): N_("Your hidden action was brought back by {who_t}: {what_t}"),
+    (True, "what"): N_("Undone by {who_t}: {what_t}"),
+    (False, "what"): N_("Redone by {who_t}: {what_t}"),
+    (True, "what and more"): N_("Undone by {who_t}: {what_t} (and {more} more)"),
+    (False, "what and more"): N_("Redone by {who_t}: {what_t} (and {more} more)"),
+    (True, "hidden"): N_("A hidden action was undone by {who_t}"),
+    (False, "hidden"): N_("A hidden action was brought back by {who_t}"),
+    (True, "someone's hidden"): N_("{name}'s hidden choice was undone by {who_t}"),
+    (False, "someone's hidden"): N_("{name}'s hidden choice was brought back by {who_t}"),
+}
+
+
 def _cursor_line(event: Event, players: list[str], inner: Callable[[Event], Text]) -> Text:
-    undone = event["type"].startswith("Undone")
-    who = _who(event.get("by"), players)
+    """An undo's or redo's line: what it took back (its first public line, or, told to its
+    owner alone, its private one), else whose hidden action it was; and who did it."""
     lines = [inner(e) for e in event.get("events", ())]
-    if event["type"].endswith("Yours"):
-        if not lines:
-            msg = (
-                N_("Your last action was undone by {who_t}")
-                if undone
-                else N_("Your last action was brought back by {who_t}")
-            )
-            return T(msg, who_t=who)
-        msg = (
-            N_("Your hidden action was undone by {who_t}: {what_t}")
-            if undone
-            else N_("Your hidden action was brought back by {who_t}: {what_t}")
-        )
-        return T(msg, who_t=who, what_t=lines[0])
-    if lines:
-        if len(lines) == 1:
-            msg = N_("Undone by {who_t}: {what_t}") if undone else N_("Redone by {who_t}: {what_t}")
-        else:
-            msg = (
-                N_("Undone by {who_t}: {what_t} (and {more} more)")
-                if undone
-                else N_("Redone by {who_t}: {what_t} (and {more} more)")
-            )
-        return T(msg, who_t=who, what_t=lines[0], more=len(lines) - 1)
     owner = event.get("owner")
-    if owner is None:
-        msg = (
-            N_("A hidden action was undone by {who_t}")
-            if undone
-            else N_("A hidden action was brought back by {who_t}")
-        )
-        return T(msg, who_t=who)
-    msg = (
-        N_("{name}'s hidden choice was undone by {who_t}")
-        if undone
-        else N_("{name}'s hidden choice was brought back by {who_t}")
-    )
-    return T(msg, who_t=who, name=players[owner])
+    if event["type"].endswith("Yours"):
+        case = "yours, what" if lines else "yours"
+    elif lines:
+        case = "what" if len(lines) == 1 else "what and more"
+    else:
+        case = "hidden" if owner is None else "someone's hidden"
+    msgid = CURSOR_LINES[(event["type"].startswith("Undone"), case)]
+    values = {
+        "who_t": _who(event.get("by"), players),
+        "what_t": lines[0] if lines else "",
+        "more": len(lines) - 1,
+        "name": "" if owner is None else players[owner],
+    }
+    # Only the placeholders this line has, so a line's data stays what it says.
+    return T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})

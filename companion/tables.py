@@ -32,6 +32,7 @@ from .games.kit import Actor, Event, Game, State, sealed
 from .games.kit.driver import checked, fresh_copy, run, setup_rng
 from .games.kit.params import coerce_options
 from .live import Hub, Subscription
+from .names import name_key, normalise_name
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_, T, Text
 
@@ -139,8 +140,6 @@ def clean_players(players: Any, game: Game) -> list[str]:
     A name that normalises to nothing is dropped; duplicates are compared after normalising,
     so "Ann" and "Ann" followed by an invisible character are the same player.
     """
-    from .names import name_key, normalise_name
-
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadInput("bad_players", N_("Players must be a list of names."))
     names = [normalise_name(p, MAX_NAME) for p in players]
@@ -300,7 +299,7 @@ class Tables:
                     " longer holds it. Ask the host for the new code."
                 ),
                 name=loaded.players[seat],
-                time=time.strftime("%H:%M", time.localtime(at)),
+                time=notes.clock(at),
             )
         raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
 
@@ -489,12 +488,16 @@ class Tables:
         return loaded.active_rows > 0 and not ended, loaded.undone_rows > 0
 
     def own_last(self, loaded: Loaded, seat: int) -> bool:
-        """Is the table's last action this seat's own, so its phone may undo it?"""
-        for row in reversed(loaded.rows):
-            if row.is_note or row.undone:
-                continue
-            return row.actor == seat and row.barrier is None and not loaded.over
-        return False
+        """May this seat's phone undo now? (The same rule ``undo`` applies: its own last
+        action, and no reveal in the way.)"""
+        row = next((r for r in reversed(loaded.rows) if not r.is_note and not r.undone), None)
+        if row is None:
+            return False
+        try:
+            check_undo(loaded, row, Viewer("seat", seat))
+        except RulesError:
+            return False
+        return True
 
 
 def needs_confirmation(viewer: Viewer, spec: Any) -> bool:
@@ -512,11 +515,16 @@ def confirm_first(barrier: Text) -> ConfirmFirst:
     )
 
 
+def game_end() -> Text:
+    """The end of a game with secrets, as the barrier it is."""
+    return T("the end of the game, which shows everything that was hidden")
+
+
 def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
     """What an action made public, if anything: the end of the game, a sealed round's
     reveal, or one of the game's declared reveals. Undo never steps back across it."""
     if game.secrets and game.outcome(after) is not None:
-        return T("the end of the game, which shows everything that was hidden")
+        return game_end()
     if sealed.reveals(before, after):
         if isinstance(after.get("round"), int):
             return T("the reveal of round {round}'s secret choices", round=after["round"])
@@ -530,17 +538,12 @@ def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> 
 
 def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
     """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
-    if loaded.over and loaded.game.secrets:
+    # A game over that kept secrets has shown them: its end is a barrier even for a log
+    # written before barriers were stored with the rows.
+    what = game_end() if loaded.over and loaded.game.secrets else row.barrier
+    if what is not None:
         raise Barrier(
-            "undo_barrier",
-            N_("Undo stops at {what_t}: correct the board instead."),
-            what_t=T("the end of the game, which shows everything that was hidden"),
-        )
-    if row.barrier is not None:
-        raise Barrier(
-            "undo_barrier",
-            N_("Undo stops at {what_t}: correct the board instead."),
-            what_t=row.barrier,
+            "undo_barrier", N_("Undo stops at {what_t}: correct the board instead."), what_t=what
         )
     if viewer.kind == "seat" and row.actor != viewer.seat:
         raise NotAllowed(
