@@ -80,7 +80,7 @@ GAME = Game(
     },
     private=("hand", "Warlords"),
     sealed=True,
-    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+    phases=PHASES.pairs,
 )
 
 __all__ = [

@@ -138,6 +138,7 @@ def act_set_event_done(state: State, actor: Actor, params: dict[str, Any], rng: 
     turns up the next one; when all five are done, the game ends as after the fifth event."""
     _require_events(state)
     card, done = params["event"], params["done"]
+    card_was_up = card == state["event_up"]
     event: Event = {"type": "EventMarked", "event": card, "done": done, "by": actor}
     if done:
         if card in state["events_done"]:
@@ -145,7 +146,6 @@ def act_set_event_done(state: State, actor: Actor, params: dict[str, Any], rng: 
         if card == state["event_up"]:
             pile = state["event_deck"]
             state["event_up"] = pile.pop(0) if pile else None
-            event["next"] = state["event_up"]
         else:
             state["event_deck"].remove(card)
         state["events_done"].append(card)
@@ -156,6 +156,10 @@ def act_set_event_done(state: State, actor: Actor, params: dict[str, Any], rng: 
         state["event_deck"].append(card)
     events: list[Event] = []
     note(state, events, event)
+    if done and card_was_up and state["event_up"] is not None:
+        # A card turned face up, as when an event fires: the same event, so the same reveal
+        # (a barrier undo never steps back across, and a question before the host does it).
+        note(state, events, {"type": "EventTurnedUp", "event": state["event_up"]})
     if state["event_up"] is None:
         end(state, events, "events")
     stabilise(state, events)

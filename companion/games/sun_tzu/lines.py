@@ -8,7 +8,7 @@ in ``text`` (names included): they still read exactly as they were logged.
 
 from __future__ import annotations
 
-from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of, sealed
+from ..kit import Event, Lines, T, Text, correction_line, name_of, sealed, who
 from .data import BLUE, EVENT_NAMES, EVENT_TEXTS, PLACE_NAMES, PROVINCE_NAMES, RED, warlord_text
 
 
@@ -135,42 +135,37 @@ def headline(winners: list[int], players: list[str]) -> Text:
     return T("A draw: the marker is in the centre and the pools are equal")
 
 
-def _who(e: Event, players: list[str]) -> Text:
-    """Who made a correction: the table screen (the host) or a seat."""
-    return T("Table screen") if e.get("by") is None else as_is(players[e["by"]])
-
-
 def _event_entered(e: Event, players: list[str]) -> Text:
     if e["before"] is None:
         return T(
             "{who_t}: the face-up event is {event_t}",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             event_t=EVENT_NAMES[e["event"]],
         )
     return T(
         "{who_t}: the face-up event is {event_t} (not {before_t})",
-        who_t=_who(e, players),
+        who_t=who(e, players),
         event_t=EVENT_NAMES[e["event"]],
         before_t=EVENT_NAMES[e["before"]],
     )
 
 
 def _event_marked(e: Event, players: list[str]) -> Text:
-    who, event = _who(e, players), EVENT_NAMES[e["event"]]
+    by, event = who(e, players), EVENT_NAMES[e["event"]]
     if not e["done"]:
         return T(
             "{who_t}: {event_t} marked as not carried out (back under the event deck)",
-            who_t=who,
+            who_t=by,
             event_t=event,
         )
-    if e.get("next"):
+    if e.get("next"):  # logged before the card turned up had a line of its own
         return T(
             "{who_t}: {event_t} marked as carried out; the next event is {next_t}",
-            who_t=who,
+            who_t=by,
             event_t=event,
             next_t=EVENT_NAMES[e["next"]],
         )
-    return T("{who_t}: {event_t} marked as carried out", who_t=who, event_t=event)
+    return T("{who_t}: {event_t} marked as carried out", who_t=by, event_t=event)
 
 
 def _corrected(e: Event, players: list[str]) -> Text:
@@ -181,7 +176,7 @@ def _corrected(e: Event, players: list[str]) -> Text:
     if "by" in e:
         return T(
             "{who_t}: {name}'s armies, {n} moved from {src_t} to {dst_t}",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             name=name_of(e, players),
             n=e["n"],
             src_t=PLACE_NAMES[e["src"]],
