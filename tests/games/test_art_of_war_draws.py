@@ -169,7 +169,10 @@ def test_the_table_screen_enters_who_won_a_random_tie_break_and_the_epic_and_pri
     assert auction["drawn_among"] == [0, 1] and t.view(None)["auction"]["drawn_among"] == [0, 1]
     winner, epic = auction["result"]["winner"], auction["result"]["epic"]
     other = 1 - winner
-    t.act(None, "enter_tiebreak", seat=other)
+    events = t.act(None, "enter_tiebreak", seat=other)
+    # Each of the two reads its own money change, and nobody else reads either.
+    moved = {e["seat"]: (e["n"], e["to"]) for e in events if e["type"] == "MoneyChanged"}
+    assert moved == {winner: (1, [winner]), other: (-1, [other])}
     assert t.state["auction"]["result"]["winner"] == other
     assert epic in t.state["p"][other]["blueprints"]
     assert epic not in t.state["p"][winner]["blueprints"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed
-from .board import owned, player, population
+from .board import money_event, owned, player, population
 from .data import EPICS
 from .flow import BUILD_STEPS, ROUNDS, choose
 
@@ -141,6 +141,13 @@ def act_enter_tiebreak(state: State, actor: Actor, params: dict[str, Any], rng: 
             p["blueprints"].remove(epic)
     player(state, old)["money"] += result["price"]
     player(state, seat)["blueprints"].append(epic)
-    player(state, seat)["money"] = max(0, player(state, seat)["money"] - result["price"])
+    # Money is private: each of the two reads its own change, and only its own. A winner
+    # short of the price pays what it has (a refusal would tell the host how much that is).
+    paid = min(result["price"], player(state, seat)["money"])
+    player(state, seat)["money"] -= paid
     result["winner"] = seat
-    return [{"type": "TieDrawn", "seat": seat, "was": old, "building_t": EPICS[epic]["name"]}]
+    return [
+        {"type": "TieDrawn", "seat": seat, "was": old, "building_t": EPICS[epic]["name"]},
+        money_event(old, result["price"], N_("the tie drawn again")),
+        money_event(seat, -paid, N_("the tie drawn again")),
+    ]
