@@ -335,3 +335,16 @@ def test_a_mid_game_position_entered_by_hand_plays_on_to_the_end_scoring() -> No
         "Bob is defeated by Cid and gives them 1 honor",
         "Game over: Bob reached 0 honor",
     ]
+
+
+def test_the_attack_forms_offer_only_the_players_the_rules_let_the_player_on_turn_hit():
+    """A Harmless player (no cards in hand) cannot be attacked, and the group cards pass over
+    Chiyome: the view's lists say so, so the screens offer nobody the rules would refuse."""
+    chars = list(PLAIN)
+    chars[3] = "chiyome"
+    t = table(chars=chars)
+    setc(t, hand=[None, None, 0, None, None])
+    view = t.view(None)
+    assert [x["seat"] for x in view["attack_targets"]] == [1, 3, 4]
+    assert [x["seat"] for x in view["group_targets"]] == [1, 4]
+    assert t.refused(None, "attack", target=2, damage=1).code == "target_harmless"

@@ -111,6 +111,13 @@ def act_attack(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     return events + check_end(state, defeat)
 
 
+def attack_targets(state: State) -> list[int]:
+    """Whom the player on turn may attack with a Weapon: any other player not Harmless (§4);
+    reach is the Weapon's, checked when it is named."""
+    seat = state["turn"]
+    return [s for s in range(count(state)) if s != seat and not harmless(state, s)]
+
+
 def affected(state: State, seat: int) -> list[int]:
     """§5: the players a Battle Cry or Jujutsu of ``seat`` reaches: every other player, except
     the Harmless (§4) and Chiyome (only Weapons wound her)."""

@@ -26,6 +26,7 @@ from .board import (
     three,
     weapons_per_turn,
 )
+from .combat import affected, attack_targets
 from .data import CHARACTERS, HAND_LIMIT, MAX_DAIMYO, ROLE_NAMES, ROLES
 from .scoring import result
 
@@ -112,6 +113,10 @@ def _me(state: State, seat: int, res: dict[str, Any] | None) -> dict[str, Any]:
     return me
 
 
+def _seats(state: State, seats: list[int]) -> list[dict[str, Any]]:
+    return [{"seat": s, "name": state["players"][s]["name"]} for s in seats]
+
+
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """What ``viewer`` may see: public counters, the Shogun, the attack helper; own secrets in me"""
     over = state["end"] is not None
@@ -143,6 +148,10 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "difficulty": difficulties,
         "attack": attack,
         "weapons": WEAPON_TABLE,
+        # Whom the player on turn may hit, with a Weapon or with Battle Cry / Jujutsu: the
+        # rules' own lists (a Harmless player, and Chiyome for the group cards, are left out).
+        "attack_targets": _seats(state, attack_targets(state)) if state["started"] else [],
+        "group_targets": _seats(state, affected(state, state["turn"])) if state["started"] else [],
         "character_choices": CHARACTER_CHOICES,
         "result": res,
     }
