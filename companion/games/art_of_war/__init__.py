@@ -77,5 +77,5 @@ GAME = Game(
     },
     private=("money", "tactic cards", "General", "secret choices"),
     sealed=True,
-    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+    phases=PHASES.pairs,
 )

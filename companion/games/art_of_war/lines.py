@@ -7,7 +7,7 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of, sealed
+from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, sealed, who
 from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
@@ -52,23 +52,19 @@ def _place(loc: str, p: list[str]) -> Text:
     return T(PLACES[place_index(loc)], owner=p[seat] if seat is not None else "", n=0)
 
 
-def _who(e: Event, p: list[str]) -> Text:
-    return T("Table screen") if e.get("by") is None else as_is(p[e["by"]])
-
-
 def _placed(e: Event, p: list[str]) -> Text:
     """ "Table screen: the Temple placed in Ann's main castle (under way, 1/2 paid, 3 workers)"."""
     if e["done"]:
         return T(
             "{who_t}: the {building_t} placed in {place_t} (completed)",
-            who_t=_who(e, p),
+            who_t=who(e, p),
             building_t=e["building_t"],
             place_t=_place(e["loc"], p),
         )
     return T(
         "{who_t}: the {building_t} placed in {place_t} (under way, {k}/{rounds} paid, "
         "{workers} workers)",
-        who_t=_who(e, p),
+        who_t=who(e, p),
         building_t=e["building_t"],
         place_t=_place(e["loc"], p),
         k=e["progress"],

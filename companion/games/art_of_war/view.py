@@ -62,12 +62,6 @@ TODO: dict[str, str] = {
 }
 
 
-def _todo(state: State) -> str:
-    if state["phase"] < 0:
-        return TODO["setup"]
-    return TODO.get(state["step"]) or TODO.get(str(state["phase"]), "")
-
-
 def steps(state: State) -> list[dict[str, Any]]:
     """The current phase's steps; the auction step only in rounds that have one."""
     phase = PHASES.order[state["phase"]] if state["phase"] >= 0 else None

@@ -41,7 +41,7 @@ from .contract import (
     State,
 )
 from .counters import Counter, correct, correction_line
-from .lines import Lines, name_of
+from .lines import Lines, name_of, who
 from .phases import Phases
 from .seats import next_seat, others, require_seat_or_host, turn_order
 
@@ -87,5 +87,6 @@ __all__ = [
     "require_seat_or_host",
     "sealed",
     "turn_order",
+    "who",
     "who_when_table",
 ]

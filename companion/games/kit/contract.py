@@ -60,7 +60,6 @@ ActionFn = Callable[[State, Actor, dict[str, Any], Rng], list[Event]]
 # Who may use an action (``Action.who``): the host (the table screen), any seat, the seat
 # whose turn it is, that seat or the host, or anyone at the table.
 HOST, SEAT, TURN, TURN_OR_HOST, ANYONE = "host", "seat", "turn", "turn or host", "anyone"
-WHO = (HOST, SEAT, TURN, TURN_OR_HOST, ANYONE)
 
 
 @dataclass(frozen=True)

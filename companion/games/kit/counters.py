@@ -26,8 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import BadValue
-from ...text import N_, T, Text, as_is
+from ...text import N_, T, Text
 from .contract import Actor, Event, State
+from .lines import who as who_did
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,7 @@ def correct(state: State, counter: Counter, seat: int | None, to: int, by: Actor
 
 def correction_line(event: Event, players: list[str]) -> Text:
     """ "Table screen: Ann's honor 3 → 2" (or "Ann: …" when a seat corrected its own)."""
-    by = event.get("by")
-    who = T("Table screen") if by is None else as_is(players[by])
+    who = who_did(event, players)
     seat = event.get("seat")
     if seat is None:
         return T(

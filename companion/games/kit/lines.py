@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ...text import T, Text
+from ...text import T, Text, as_is
 from .contract import Event
 
 Line = Callable[[Event, list[str]], Text]
@@ -54,3 +54,13 @@ def name_of(event: Event, players: list[str], key: str = "seat") -> str:
     if isinstance(seat, int) and 0 <= seat < len(players):
         return players[seat]
     return str(event.get("name", ""))
+
+
+def who(event: Event, players: list[str]) -> Text:
+    """Who made the change an event records (its ``by``): "Table screen" or the seat's name.
+
+    >>> who({"by": None}, ["Ann"]), who({"by": 0}, ["Ann"])
+    (['Table screen', {}], ['{name}', {'name': 'Ann'}])
+    """
+    by = event.get("by")
+    return T("Table screen") if by is None else as_is(players[by])

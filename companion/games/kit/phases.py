@@ -55,6 +55,11 @@ class Phases:
             events.extend(hook(state))
         return events
 
+    @property
+    def pairs(self) -> tuple[tuple[str, str], ...]:
+        """The phases as (name, msgid) pairs, in order: what ``Game.phases`` declares."""
+        return tuple((name, self.labels[name]) for name in self.order)
+
     def hooks(self, name: str) -> list[Hook]:
         """The enter hooks of ``name``, in the order registered (for a game that runs them
         itself, with more than the state)."""

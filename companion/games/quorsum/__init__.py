@@ -49,7 +49,7 @@ GAME = Game(
     reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
     private=(),
     sealed=False,
-    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+    phases=PHASES.pairs,
 )
 
 __all__ = ["ACTIONS", "GAME", "allowed", "result", "setup", "view"]

@@ -7,7 +7,7 @@ it carried.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of
+from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, who
 from .board import row_col
 from .data import FACE_T
 
@@ -95,16 +95,10 @@ def _opening(e: Event, players: list[str]) -> Text:
     )
 
 
-def _who(e: Event, players: list[str]) -> Text:
-    """Who made a correction: the table screen (the host) or a seat."""
-    by = e.get("by")
-    return T("Table screen") if by is None else as_is(players[by])
-
-
 def _piece_corrected(e: Event, players: list[str]) -> Text:
     (r0, c0), (r1, c1) = row_col(e["before"]), row_col(e["after"])
     where = {
-        "who_t": _who(e, players),
+        "who_t": who(e, players),
         "name": name_of(e, players),
         "n": e["piece"] % 2 + 1,
         "r0": r0,
@@ -127,7 +121,7 @@ def _tile_corrected(e: Event, players: list[str]) -> Text:
     before, after = e["before"], e["after"]
     return T(
         "{who_t}: tile ({row},{col}) {v0} {face0_t} → {v1} {face1_t}",
-        who_t=_who(e, players),
+        who_t=who(e, players),
         row=row,
         col=col,
         v0=before["value"],
@@ -148,7 +142,7 @@ def _tile_set(e: Event, players: list[str]) -> Text:
     return T(
         "{who_t}: tile ({row},{col}) set to {value}, {face_t} face up.",
         **params,
-        who_t=_who(e, players),
+        who_t=who(e, players),
     )
 
 

@@ -6,7 +6,7 @@ Events carry seats; logs recorded before that carried the names too (``name``, `
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of
+from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, who
 
 _BUSHIDO_LINES = {
     "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
@@ -56,12 +56,6 @@ def _bushido_checked(e: Event, players: list[str]) -> Text:
     # Built as a Text directly: the msgid comes from the table above (already marked with N_).
     left = _other(e, players, "left", "left_name")
     return [_BUSHIDO_LINES[e["outcome"]], {"name": name_of(e, players), "left_name": left}]
-
-
-def _who(e: Event, players: list[str]) -> Text:
-    """Who tapped it in: the table screen, or a seat."""
-    by = e.get("by")
-    return T("Table screen") if by is None else as_is(players[by])
 
 
 def _entered(e: Event, players: list[str], text: Text) -> Text:
@@ -135,7 +129,7 @@ def _turn_corrected(e: Event, players: list[str]) -> Text:
     return T(
         "{who_t}: turn {before}, {phase_before_t}, round {round_before} → "
         "{name}, {phase_t}, round {round}",
-        who_t=_who(e, players),
+        who_t=who(e, players),
         before=before,
         phase_before_t=e["phase_before_t"] or "—",
         round_before=e["round_before"] if e["round_before"] is not None else "—",
@@ -159,7 +153,7 @@ LINES = Lines(
         "TurnCorrected": _turn_corrected,
         "CharacterCorrected": lambda e, players: T(
             "{who_t}: {name}'s character {before_t} → {after_t}",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             name=name_of(e, players),
             before_t=e["before_t"],
             after_t=e["after_t"],

@@ -60,5 +60,5 @@ GAME = Game(
     reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
     private=(),
     sealed=False,
-    phases=tuple((name, PHASES.labels[name]) for name in PHASES.order),
+    phases=PHASES.pairs,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..kit import N_, BadValue
+from ..kit.odds import dice_at_least
 from .data import HIT_FROM
 
 FACE_SEPARATORS = " ,;/|+-"
@@ -50,7 +51,7 @@ def hit_chance(n: int) -> Fraction:
     >>> hit_chance(0)
     Fraction(0, 1)
     """
-    return 1 - Fraction(2, 3) ** n
+    return dice_at_least(HIT_FROM, n)
 
 
 def top_die_chances(mine: int, others: list[int]) -> tuple[Fraction, Fraction]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of
+from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of, who
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -141,19 +141,13 @@ def _host_adjusted(e: Event, players: list[str]) -> Text:
     return T("The table screen corrected a counter.", **values)
 
 
-def _who(e: Event, players: list[str]) -> Text:
-    """Who made a correction: the table screen, or a seat's phone."""
-    by = e.get("by")
-    return T("Table screen") if by is None else as_is(players[by])
-
-
 def _owner(players: list[str], seat: Any) -> Text:
     return T("nobody") if seat is None else as_is(players[seat])
 
 
 def _city_created(e: Event, players: list[str]) -> Text:
     values = {
-        "who_t": _who(e, players),
+        "who_t": who(e, players),
         "city": e["city"],
         "tiles": e["tiles"],
         "spaces": e["spaces"],
@@ -173,7 +167,7 @@ def _city_created(e: Event, players: list[str]) -> Text:
 
 def _completion_corrected(e: Event, players: list[str]) -> Text:
     base = {
-        "who_t": _who(e, players),
+        "who_t": who(e, players),
         "outcome": e["outcome"],
         "city": e["city"],
         "size_t": e["size_t"],
@@ -195,14 +189,14 @@ def _completion_corrected(e: Event, players: list[str]) -> Text:
 
 
 def _stratagem_corrected(e: Event, players: list[str]) -> Text:
-    values = {"who_t": _who(e, players), "stratagem_t": e["stratagem_t"], **_seat(e, players)}
+    values = {"who_t": who(e, players), "stratagem_t": e["stratagem_t"], **_seat(e, players)}
     if e["left"]:
         return T("{who_t}: {name}'s {stratagem_t} used → unused.", **values)
     return T("{who_t}: {name}'s {stratagem_t} unused → used.", **values)
 
 
 def _nothing(e: Event, players: list[str]) -> Text:
-    return T("{who_t}: checked, nothing to correct.", who_t=_who(e, players), what=e["what"])
+    return T("{who_t}: checked, nothing to correct.", who_t=who(e, players), what=e["what"])
 
 
 LINES = Lines(
@@ -212,20 +206,20 @@ LINES = Lines(
         "CityCompletionCorrected": _completion_corrected,
         "CityOpened": lambda e, players: T(
             "{who_t}: city {city} completed → open (owner {before_t} → nobody).",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             city=e["city"],
             before_t=_owner(players, e["before"]),
         ),
         "SizeCorrected": lambda e, players: T(
             "{who_t}: city {city} {before_t} → {after_t}.",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             city=e["city"],
             before_t=e["before_t"],
             after_t=e["after_t"],
         ),
         "OwnerCorrected": lambda e, players: T(
             "{who_t}: owner of city {city} {before_t} → {after_t}.",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             city=e["city"],
             before_t=_owner(players, e["before"]),
             after_t=_owner(players, e["seat"]),
@@ -233,7 +227,7 @@ LINES = Lines(
         "StratagemCorrected": _stratagem_corrected,
         "TurnCorrected": lambda e, players: T(
             "{who_t}: turn {before_t} → {name}.",
-            who_t=_who(e, players),
+            who_t=who(e, players),
             before_t=_owner(players, e["before"]),
             **_seat(e, players),
         ),
