@@ -291,3 +291,20 @@ def test_a_mid_game_position_entered_from_scratch_plays_on_to_the_final_scoring(
     scores = {row["seat"]: row["score"] for row in outcome["rows"]}
     assert scores == {0: 3, 1: 10}
     assert outcome["winners"] == [1]
+
+
+def test_the_older_map_corrections_say_what_changed_from_and_to():
+    """Soldiers at a place, bandits in a camp and a city's owner: each correction line says
+    what it was and what it is now, so the history settles a dispute."""
+    t = new_table()
+    names = ["Ann", "Bo"]
+    loc = "camp-0"
+    before = t.state["camps"][0]["bandits"]
+    events = t.act(None, "set_bandits", camp=loc, n=before + 2)
+    line = GAME.describe(events[0], names)
+    assert line[0] == "Correction: bandits in camp {camp} {before} → {after}"
+    assert line[1] == {"camp": 1, "before": before, "after": before + 2}
+    events = t.act(None, "set_soldiers", seat=1, location="centre", n=4)
+    line = GAME.describe(events[0], names)
+    assert line[0] == "Correction: {name}'s soldiers at {place_t} {before} → {after}"
+    assert (line[1]["name"], line[1]["before"], line[1]["after"]) == ("Bo", 0, 4)

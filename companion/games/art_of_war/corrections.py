@@ -76,12 +76,15 @@ def act_set_soldiers(state: State, actor: Actor, params: dict[str, Any], rng: Rn
     """The table screen sets a player's soldiers at one location of the map."""
     if params["location"] not in locations(state):
         raise BadValue("no_such_location", N_("There is no such place on this map."))
-    set_at(player(state, params["seat"]), params["location"], params["n"])
+    p = player(state, params["seat"])
+    before = p["at"].get(params["location"], 0)
+    set_at(p, params["location"], params["n"])
     return [
         {
             "type": "MapCorrected",
             "loc": params["location"],
             "seat": params["seat"],
+            "before": before,
             "n": params["n"],
         }
     ]
@@ -90,8 +93,9 @@ def act_set_soldiers(state: State, actor: Actor, params: dict[str, Any], rng: Rn
 def act_set_bandits(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """The table screen sets the bandits in a camp."""
     k = camp_index(state, params["camp"])
+    before = state["camps"][k]["bandits"]
     state["camps"][k]["bandits"] = params["n"]
-    return [{"type": "BanditsCorrected", "camp": k + 1, "n": params["n"]}]
+    return [{"type": "BanditsCorrected", "camp": k + 1, "before": before, "n": params["n"]}]
 
 
 def act_set_city_owner(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -100,8 +104,11 @@ def act_set_city_owner(state: State, actor: Actor, params: dict[str, Any], rng: 
     owner = params["owner"]
     if place["kind"] == "castle" or owner >= len(state["players"]):
         raise BadValue("bad_city", N_("Choose another player's small city or an unowned one."))
+    before = place["owner"]
     place["owner"] = None if owner < 0 else owner
-    return [{"type": "OwnerCorrected", "loc": params["city"], "owner": place["owner"]}]
+    return [
+        {"type": "OwnerCorrected", "loc": params["city"], "before": before, "owner": place["owner"]}
+    ]
 
 
 def act_set_vassal(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:

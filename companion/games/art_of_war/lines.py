@@ -7,7 +7,7 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, sealed, who
+from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of, sealed, who
 from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
@@ -47,9 +47,16 @@ def _sides(e: Event, p: list[str]) -> list[str]:
     return [p[s] for s in e["sides"]] if "sides" in e else e["names"]
 
 
+def _owner(seat: int | None, p: list[str]) -> Text:
+    """A city's owner as a line shows it: a player's name, or nobody."""
+    return T("nobody") if seat is None else as_is(p[seat])
+
+
 def _place(loc: str, p: list[str]) -> Text:
     seat = place_seat(loc)
-    return T(PLACES[place_index(loc)], owner=p[seat] if seat is not None else "", n=0)
+    return T(
+        PLACES[place_index(loc)], owner=p[seat] if seat is not None else "", n=camp_number(loc)
+    )
 
 
 def _placed(e: Event, p: list[str]) -> Text:
@@ -314,14 +321,38 @@ LINES = Lines(
             "{name} now holds {n} tactic cards", name=name_of(e, p), n=e["n"]
         ),
         "Corrected": _corrected,
-        "MapCorrected": lambda e, p: T(
-            "Correction: {name} has {n} soldiers at a place", name=name_of(e, p), n=e["n"]
+        # Corrections logged with what they changed (from → to); older events carry no
+        # "before" and read as they were logged.
+        "MapCorrected": lambda e, p: (
+            T(
+                "Correction: {name}'s soldiers at {place_t} {before} → {after}",
+                name=name_of(e, p),
+                place_t=_place(e["loc"], p),
+                before=e["before"],
+                after=e["n"],
+            )
+            if "before" in e
+            else T("Correction: {name} has {n} soldiers at a place", name=name_of(e, p), n=e["n"])
         ),
-        "BanditsCorrected": lambda e, p: T(
-            "Correction: bandit camp {camp} has {n} bandits", camp=e["camp"], n=e["n"]
+        "BanditsCorrected": lambda e, p: (
+            T(
+                "Correction: bandits in camp {camp} {before} → {after}",
+                camp=e["camp"],
+                before=e["before"],
+                after=e["n"],
+            )
+            if "before" in e
+            else T("Correction: bandit camp {camp} has {n} bandits", camp=e["camp"], n=e["n"])
         ),
-        "OwnerCorrected": lambda e, p: T(
-            "Correction: a city now belongs to {name}", name=name_of(e, p, "owner")
+        "OwnerCorrected": lambda e, p: (
+            T(
+                "Correction: {place_t} belonged to {before_t}, now to {after_t}",
+                place_t=_place(e["loc"], p),
+                before_t=_owner(e["before"], p),
+                after_t=_owner(e["owner"], p),
+            )
+            if "before" in e
+            else T("Correction: a city now belongs to {name}", name=name_of(e, p, "owner"))
         ),
         "MapSet": lambda e, p: T("The map was set up"),
     }
