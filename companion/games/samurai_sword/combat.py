@@ -23,6 +23,11 @@ WEAPON_BY_KEY = {w[0].lower(): w for w in WEAPONS}
 WEAPON_KEYS = tuple(WEAPON_BY_KEY)
 
 
+def damage_bonus(state: State, seat: int) -> int:
+    """§4: what ``seat`` adds to every Weapon's damage: 1 per Fast Draw in play, 1 as Musashi."""
+    return state["fast_draw"][seat] + (1 if has(state, seat, "musashi") else 0)
+
+
 def wounds_for(damage: int, fast_draw: int, musashi: bool, ginchiyo: bool) -> int:
     """§4 Wounds: the damage + 1 per Fast Draw + 1 for Musashi; −1 against Ginchiyo, at least 1.
 

@@ -17,7 +17,6 @@ from .board import (
     count,
     draws,
     harmless,
-    has,
     max_health,
     name,
     needs_stars,
@@ -26,7 +25,7 @@ from .board import (
     three,
     weapons_per_turn,
 )
-from .combat import affected, attack_targets
+from .combat import affected, attack_targets, damage_bonus
 from .data import CHARACTERS, HAND_LIMIT, MAX_DAIMYO, ROLE_NAMES, ROLES
 from .scoring import result
 
@@ -65,11 +64,7 @@ def _player_view(state: State, seat: int, over: bool) -> dict[str, Any]:
         "role": ROLE_NAMES[public_role] if public_role else None,
         "weapons_per_turn": weapons_per_turn(state, seat) if started else None,
         "draws": draws(state, seat) if started else None,
-        "damage_bonus": (
-            state["fast_draw"][seat] + (1 if has(state, seat, "musashi") else 0)
-            if started
-            else None
-        ),
+        "damage_bonus": damage_bonus(state, seat) if started else None,
     }
     if over:
         row["stars"] = state["stars"][seat]
