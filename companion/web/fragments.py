@@ -22,11 +22,15 @@ the same viewer.
 from __future__ import annotations
 
 import marshal
+import re
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 from jinja2.runtime import Macro
 from markupsafe import Markup
 
@@ -34,6 +38,42 @@ from .i18n import lang
 
 # Enough for the live fragments of dozens of busy tables; 0.2-5 KB each (a phone's panel).
 DEFAULT_SIZE = 3000
+
+# Where a fragment sits in its region's shell while the region is rendered (see regions.py).
+# Rendered text never holds it: names and typed text are stripped of control characters.
+MARK = "\x00"
+FRAGMENT_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")
+ROOT_TAG = re.compile(r"\s*<([a-zA-Z][a-zA-Z0-9-]*)")
+
+# The fragments met while one region renders: id -> HTML. None outside a region's rendering
+# (a page that is not live, or inside another fragment), where a fragment is plain HTML.
+_collecting: ContextVar[dict[str, str] | None] = ContextVar("collecting", default=None)
+
+
+@contextmanager
+def collecting() -> Iterator[dict[str, str]]:
+    """Collect the fragments rendered inside this block, each replaced by a placeholder."""
+    found: dict[str, str] = {}
+    token = _collecting.set(found)
+    try:
+        yield found
+    finally:
+        _collecting.reset(token)
+
+
+def with_id(html: str, fragment_id: str) -> str:
+    """``html`` with ``id`` on its root element (a fragment has exactly one)."""
+    match = ROOT_TAG.match(html)
+    if match is None:
+        raise ValueError(f"fragment {fragment_id} must render one root element")
+    end = match.end()
+    return f'{html[:end]} id="{fragment_id}"{html[end:]}'
+
+
+def out_of_band(fragment_id: str, html: str) -> str:
+    """The fragment as an htmx out-of-band swap: it replaces the element with its id."""
+    anchor = f' id="{fragment_id}"'
+    return html.replace(anchor, anchor + ' hx-swap-oob="true"', 1)
 
 
 def _encode(args: tuple[Any, ...]) -> bytes:
@@ -76,8 +116,31 @@ class Fragments:
                 self._items.popitem(last=False)
         return html
 
+    def frag(self, fragment_id: str, macro: Macro, *args: Any) -> Markup:
+        """A fragment of a live region: ``macro(*args)`` (memoised) with ``fragment_id`` on
+        its root element, so it can be replaced on its own when its arguments change."""
+        if not FRAGMENT_ID.fullmatch(fragment_id):
+            raise ValueError(f"bad fragment id {fragment_id!r}")
+        # A fragment inside a fragment is plain HTML: only a region's own are collected.
+        token = _collecting.set(None)
+        try:
+            html = with_id(self.call(macro, *args), fragment_id)
+        finally:
+            _collecting.reset(token)
+        found = _collecting.get()
+        if found is None:
+            return Markup(html)
+        found[fragment_id] = html
+        return Markup(f"{MARK}{fragment_id}{MARK}")
+
+
+def memo_call(macro: Macro, *args: Any) -> Markup:
+    """``macro(*args)`` through this app's store (for regions rendered from Python)."""
+    return current_app.extensions["fragments"].call(macro, *args)
+
 
 def init_app(app: Flask) -> None:
     fragments = Fragments(app.config.get("FRAGMENT_CACHE_SIZE", DEFAULT_SIZE))
     app.extensions["fragments"] = fragments
     app.jinja_env.globals["memo"] = fragments.call
+    app.jinja_env.globals["frag"] = fragments.frag

@@ -23,9 +23,9 @@ from markupsafe import Markup
 from ..games import GAMES
 from ..tables import HOST, NotAllowed, Viewer
 from ..text import N_
-from . import auth, qr
+from . import auth, qr, regions
 from .i18n import COOKIE, LANGUAGES
-from .screens import join_url, render_live, screen, tables
+from .screens import join_url, screen, tables
 from .security import check_csrf, create_limit, limited, same_site_path
 
 bp = Blueprint("pages", __name__)
@@ -39,11 +39,31 @@ def _form() -> dict[str, Any]:
     return {k: v for k, v in request.form.to_dict().items() if k != "csrf_token"}
 
 
+def _shown_version() -> int | None:
+    """The version the page showed when it posted (htmx sends it), if it says."""
+    raw = request.headers.get("X-Shown-Version", "")
+    return int(raw) if raw.isdigit() and len(raw) <= 11 else None
+
+
 def _after_change(table_id: str, viewer: Viewer, page: str) -> Response:
-    """htmx gets this viewer's fresh live fragment; a plain form post goes back to the page."""
+    """htmx gets what changed on this viewer's screen; a plain form post goes back to the page.
+
+    The reply carries only the regions and fragments that differ from the version the page
+    showed (out-of-band swaps, nothing swapped into the target), or the whole live area if
+    that version is no longer kept. ``X-Version`` tells the page which version it now holds.
+    """
     if not _is_htmx():
         return redirect(url_for(page, table_id=table_id), code=303)
-    response = Response(render_live(tables().load(table_id), viewer))
+    loaded = tables().load(table_id)
+    shown = _shown_version()
+    before = regions.parts_at(loaded, viewer, shown) if shown is not None else None
+    if before is None:
+        response = Response(regions.full(loaded, viewer))
+    else:
+        held = regions.shown(before)
+        response = Response(regions.changes(regions.parts(loaded, viewer), held))
+        response.headers["HX-Reswap"] = "none"
+    response.headers["X-Version"] = str(loaded.version)
     response.vary.add("HX-Request")
     return response
 
@@ -85,7 +105,7 @@ def table(table_id: str) -> str:
     viewer = auth.table_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "table/screen.html", s=screen(loaded, viewer), live=Markup(render_live(loaded, viewer))
+        "table/screen.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
     )
 
 
@@ -170,7 +190,7 @@ def seat(table_id: str) -> str:
     viewer = auth.seat_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "seat/phone.html", s=screen(loaded, viewer), live=Markup(render_live(loaded, viewer))
+        "seat/phone.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
     )
 
 

@@ -12,16 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, render_template, request, url_for
-from markupsafe import Markup
+from flask import current_app, request, url_for
 
 from .. import notes
 from ..games.kit import Action, Actor, Event, sealed
-from ..tables import PUBLIC, Loaded, Tables, Viewer
+from ..tables import Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
 from .auth import viewer_csrf
-from .i18n import lang
 
 HISTORY_LINES = 40
 
@@ -256,36 +254,3 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
         ),
     )
-
-
-def live_template(viewer: Viewer) -> str:
-    return "seat/_live.html" if viewer.kind == "seat" else "table/_live.html"
-
-
-def render_phones_public(loaded: Loaded) -> Markup:
-    """The part of a phone's view that is the same on every phone of the table.
-
-    The game's public phone section (if it has ``seat_public.html``) and the public history,
-    rendered from the table screen's view: once per version and language, for all phones.
-    It holds no form and nothing of any seat's own, so sharing it cannot leak.
-    """
-    return cache.memo(
-        loaded,
-        ("phones-public", lang()),
-        lambda: Markup(render_template("seat/_public.html", s=screen(loaded, PUBLIC))),
-    )
-
-
-def render_live(loaded: Loaded, viewer: Viewer) -> str:
-    """The live part of this viewer's page: what the stream sends and htmx swaps in.
-
-    Rendered once per table version, viewer and language, however many streams show it.
-    """
-    key = ("live", viewer.kind, viewer.seat, lang())
-
-    def render() -> str:
-        # A phone's view embeds the section every phone shares, rendered once for all.
-        shared = {"shared": render_phones_public(loaded)} if viewer.kind == "seat" else {}
-        return render_template(live_template(viewer), s=screen(loaded, viewer), **shared)
-
-    return cache.memo(loaded, key, render)

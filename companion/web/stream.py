@@ -1,9 +1,13 @@
 """Server-sent events: each open screen or phone holds one stream of its own viewer's view.
 
-On connect (and reconnect, after a phone sleeps or drops Wi-Fi) the stream sends the current
-view at once, then a new one after every change, rendered for this viewer only. Idle
-streams get a comment every few seconds so dead connections are noticed. A phone whose
-seat was re-issued is told so and the stream ends.
+After every change the stream sends a ``patch``: only the regions and fragments of this
+viewer's view that changed since what this stream last sent (``regions.changes``), as htmx
+out-of-band swaps. A public part is the same string for every stream that shows it; only
+the compression is per stream. On connect, a stream resumes from the version the page
+shows (``?v=`` or, on a reconnect after a phone slept or dropped Wi-Fi, Last-Event-ID): a
+patch if that version is still kept, else the whole ``view``. Idle streams get a comment
+every few seconds so dead connections are noticed. A phone whose seat was re-issued is
+told so and the stream ends.
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ from flask import (
 
 from ..errors import RulesError
 from ..tables import Tables, Viewer
-from . import auth
+from . import auth, regions
 from .i18n import translate
-from .screens import render_live, tables
+from .screens import tables
 
 bp = Blueprint("stream", __name__)
 
@@ -50,15 +54,16 @@ def _known_version() -> int:
 
 
 def _events(
-    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float, shown: int
+    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float, known: int
 ) -> Iterator[str]:
     pipeline = tables()
     sub = pipeline.subscribe(table_id)
+    held: dict[str, str] | None = None  # what this stream's screen shows, region by region
     try:
         yield "retry: 1500\n\n"
         while True:
             loaded = pipeline.load(table_id)
-            if loaded.version != shown:
+            if held is None or loaded.version != known:
                 try:
                     viewer = resolve(pipeline, table_id)
                 except RulesError as err:
@@ -66,9 +71,21 @@ def _events(
                     reason = translate([err.message, err.params])
                     yield sse("gone", render_template("seat/_gone.html", reason=reason))
                     return
-                shown = loaded.version
-                yield sse("view", render_live(loaded, viewer), event_id=shown)
-            elif not sub.wait(heartbeat):
+                version = loaded.version
+                if held is None:
+                    before = regions.parts_at(loaded, viewer, known) if known >= 0 else None
+                    if before is None:
+                        yield sse("view", regions.full(loaded, viewer), event_id=version)
+                        held = regions.shown(regions.parts(loaded, viewer))
+                        known = version
+                        continue
+                    held = regions.shown(before)
+                if version != known:
+                    patch = regions.changes(regions.parts(loaded, viewer), held)
+                    known = version
+                    yield sse("patch", patch, event_id=version)
+                    continue
+            if not sub.wait(heartbeat):
                 yield ": ping\n\n"
     finally:
         sub.close()

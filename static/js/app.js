@@ -1,4 +1,5 @@
-// Table Companion's only script of its own: press-and-hold reveal, "your turn" buzz, toasts.
+// Table Companion's only script of its own: press-and-hold reveal, live updates in order,
+// the "your turn" buzz, toasts.
 // No inline scripts anywhere (the Content-Security-Policy forbids them).
 (function () {
   "use strict";
@@ -34,93 +35,68 @@
   document.addEventListener("visibilitychange", function () { if (document.hidden) { hideAll(); } });
   window.addEventListener("pagehide", hideAll);
 
-  // --- Live updates must not undo what a person is in the middle of doing. ---
-  // A new view replaces the live area whenever anyone acts. Before the swap we note every
-  // control the person changed (typed value, chosen option, ticked box), every section they
-  // opened or closed, and the focused control; after the swap we put them back, matched by
-  // the form's action type, the control's name and their order on the page.
-  function formKey(el) {
-    var form = el.form || el.closest("form");
-    var type = form && form.querySelector("input[name=type]");
-    return (type ? type.value : "") + "|" + (el.name || el.id || el.tagName);
+  // --- Live updates: each region and fragment is replaced on its own, never back in time. ---
+  // A patch names only the elements that changed (htmx out-of-band swaps), so whatever a
+  // person is doing elsewhere on the page (a half-typed number, an open section) is left
+  // alone. Every message says the version it shows: the stream's by its event id, the reply
+  // to this page's own post by X-Version. A stream message can arrive after the reply to a
+  // newer tap of this phone; an element already showing a newer version is then kept.
+  var live = document.getElementById("live");
+  var base = live ? parseInt(live.getAttribute("data-version"), 10) : -1; // the whole view's
+  var floor = base; // every element shows at least this version
+  var shownAt = {}; // element id -> the version it shows, where newer than the floor
+  var incoming = null; // the version of the message being swapped in
+
+  function shownVersion(element) {
+    var version = floor;
+    for (var node = element; node && node !== live; node = node.parentElement) {
+      if (node.id && shownAt[node.id] > version) { version = shownAt[node.id]; }
+    }
+    return version;
   }
-  function keyed(selector, keyOf) {
-    var seen = {};
-    var out = [];
-    document.querySelectorAll("#live " + selector).forEach(function (el) {
-      var base = keyOf(el);
-      seen[base] = (seen[base] || 0) + 1;
-      out.push([base + "#" + seen[base], el]);
-    });
-    return out;
-  }
-  function summaryKey(d) {
-    var summary = d.querySelector("summary");
-    return "details|" + (d.id || (summary ? summary.textContent.trim() : ""));
-  }
-  var saved = null;
-  function snapshot() {
-    saved = { controls: {}, details: {}, focus: null };
-    keyed("input, select, textarea", formKey).forEach(function (pair) {
-      var el = pair[1];
-      var changed = el.type === "checkbox" || el.type === "radio"
-        ? el.checked !== el.defaultChecked
-        : el.tagName === "SELECT"
-          ? Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; })
-          : el.value !== el.defaultValue;
-      if (changed && el.type !== "hidden") {
-        saved.controls[pair[0]] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
-      }
-      if (el === document.activeElement) { saved.focus = pair[0]; }
-    });
-    keyed("details", summaryKey).forEach(function (pair) {
-      if (pair[1].dataset.userToggled) { saved.details[pair[0]] = pair[1].open; }
-    });
-  }
-  function restore() {
-    if (!saved) { return; }
-    keyed("input, select, textarea", formKey).forEach(function (pair) {
-      var el = pair[1];
-      if (Object.prototype.hasOwnProperty.call(saved.controls, pair[0])) {
-        if (el.type === "checkbox" || el.type === "radio") { el.checked = saved.controls[pair[0]]; }
-        else { el.value = saved.controls[pair[0]]; }
-      }
-      if (saved.focus === pair[0]) { el.focus(); }
-    });
-    keyed("details", summaryKey).forEach(function (pair) {
-      if (Object.prototype.hasOwnProperty.call(saved.details, pair[0])) { pair[1].open = saved.details[pair[0]]; }
-    });
-    saved = null;
-  }
-  // Only sections the person opened or closed are kept; the rest follow the server.
-  document.addEventListener("toggle", function (e) {
-    if (e.target.tagName === "DETAILS") { e.target.dataset.userToggled = "1"; }
-  }, true);
-  // Never go back in time. A phone that just acted may already show a newer version
-  // (from its own reply) than a stream message still on its way, or the other way round:
-  // a view older than (or the same as) the one on screen is dropped, not swapped in.
-  function shownVersion() {
-    var status = document.querySelector("#live [data-version]");
-    return status ? parseInt(status.getAttribute("data-version"), 10) : -1;
-  }
-  function isStale(version) {
-    return !isNaN(version) && version >= 0 && version <= shownVersion();
+  function wholeView(version) {
+    base = version;
+    floor = version;
+    shownAt = {};
   }
   document.addEventListener("htmx:sseBeforeMessage", function (e) {
-    var incoming = parseInt(e.detail && e.detail.lastEventId, 10);
-    if (isStale(incoming)) {
-      e.preventDefault();
-      return;
+    var message = e.detail || {};
+    var version = parseInt(message.lastEventId, 10);
+    incoming = isNaN(version) ? null : version;
+    if (incoming === null) { return; }
+    if (message.type === "view") {
+      if (incoming < base) { e.preventDefault(); return; }
+      wholeView(incoming);
     }
-    snapshot();
+  });
+  document.addEventListener("htmx:sseMessage", function (e) {
+    // Once a patch is in, everything on the page shows at least its version.
+    if (e.detail && e.detail.type === "patch" && incoming !== null && incoming > floor) {
+      floor = incoming;
+    }
+    incoming = null;
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (incoming === null || !target || !target.id) { return; }
+    if (shownVersion(target) >= incoming) { e.detail.shouldSwap = false; return; }
+    shownAt[target.id] = incoming;
+  });
+  // The reply to a post: what changed since the version this page is sure to show.
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (live && floor >= 0) { e.detail.headers["X-Shown-Version"] = String(floor); }
   });
   document.addEventListener("htmx:beforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.isError) { return; }
-    var match = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
-    if (match && parseInt(match[1], 10) < shownVersion()) { e.detail.shouldSwap = false; }
+    var xhr = e.detail.xhr;
+    var version = xhr ? parseInt(xhr.getResponseHeader("X-Version"), 10) : NaN;
+    incoming = isNaN(version) ? null : version;
+    if (incoming === null || e.detail.isError || !e.detail.target || e.detail.target.id !== "live") {
+      return;
+    }
+    if (xhr.getResponseHeader("HX-Reswap") === "none") { return; } // a patch: per element
+    if (incoming < base) { e.detail.shouldSwap = false; return; }
+    wholeView(incoming);
   });
-  // A form the person just submitted starts fresh: only other people's updates keep edits.
-  document.addEventListener("htmx:beforeRequest", function () { saved = null; });
 
   // --- "Your turn": buzz once when the turn arrives (where the browser allows it). ---
   var wasMyTurn = null;
@@ -153,7 +129,7 @@
     }
     checkTurn();
   });
-  document.addEventListener("htmx:sseMessage", function () { restore(); checkTurn(); });
+  document.addEventListener("htmx:sseMessage", checkTurn);
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("[data-dismiss-toast]")) {
       var toast = document.getElementById("toast");

@@ -173,26 +173,63 @@ def test_a_half_made_choice_survives_another_players_live_update(server, new_con
     )
 
 
-def test_a_phone_never_swaps_in_a_view_older_than_the_one_it_shows(server, new_context):
+def test_an_open_fold_and_a_half_typed_value_survive_other_players_taps(server, new_context):
+    table_page = new_context("screen").new_page()
+    create_table(table_page, server.base, PLAYERS)
+    phone = new_context("phone").new_page()
+    phone.goto(scan_qr(table_page, "Cy"))
+    # The host opens the corrections and starts typing what the table shows...
+    fold = table_page.locator("details.ss-corrections")
+    fold.locator("summary").click()
+    expect(fold).to_have_attribute("open", "")
+    value = fold.locator("input[name=value]")
+    value.fill("7")
+    value.focus()
+    health = card(table_page, 2).locator(".stat-health .value")
+    before = health.inner_text()
+    # ...while Cy taps their own counter, twice: only Cy's card changes on the table screen...
+    for _ in range(2):
+        shown = health.inner_text()
+        phone.locator(".mine .stat-health button.minus").click()
+        expect(health).not_to_have_text(shown)
+    assert health.inner_text() != before
+    # ...and the fold is still open, with the half-typed number in it and the cursor there.
+    expect(fold).to_have_attribute("open", "")
+    expect(value).to_have_value("7")
+    expect(value).to_be_focused()
+
+
+def _deliver(page: Page, version: int, html: str) -> None:
+    """What the SSE extension does with a ``patch`` message: fire its events around the swap."""
+    page.evaluate(
+        """([version, html]) => {
+            const sink = document.getElementById("patches");
+            const message = new MessageEvent("patch", {data: html, lastEventId: String(version)});
+            if (htmx.trigger(sink, "htmx:sseBeforeMessage", message)) {
+                htmx.swap(sink, html, {swapStyle: "none"});
+                htmx.trigger(sink, "htmx:sseMessage", message);
+            }
+        }""",
+        [version, html],
+    )
+
+
+def test_a_late_stream_message_never_puts_back_what_the_phones_own_tap_changed(server, new_context):
     table_page = new_context("screen").new_page()
     create_table(table_page, server.base, PLAYERS)
     phone = new_context("phone").new_page()
     phone.goto(scan_qr(table_page, "Ann"))
     hand = phone.locator(".mine .stat-hand .value")
     before = hand.inner_text()
+    stale = phone.evaluate("document.getElementById('ss-panel').outerHTML")
+    stale_patch = stale.replace('id="ss-panel"', 'id="ss-panel" hx-swap-oob="true"', 1)
     phone.locator(".mine .stat-hand button.plus").click()
-    expect(hand).not_to_have_text(before)  # the phone's own reply has been swapped in
-    shown = int(phone.locator("#live [data-version]").first.get_attribute("data-version"))
-    assert shown > 1
-
-    def stream_message_accepted(version: int) -> bool:
-        # What the SSE extension does with each message: fire this event, swap unless refused.
-        return phone.evaluate(
-            "v => htmx.trigger(document.getElementById('live'), 'htmx:sseBeforeMessage',"
-            " {lastEventId: String(v)})",
-            version,
-        )
-
-    assert not stream_message_accepted(shown - 1)  # a late, older message
-    assert not stream_message_accepted(shown)  # the phone's own reply already showed it
-    assert stream_message_accepted(shown + 1)
+    expect(hand).not_to_have_text(before)  # the reply to the phone's own tap is in
+    version = int(phone.locator("#r-status [data-version]").get_attribute("data-version"))
+    assert version > 1
+    # A stream message from before the tap arrives late: the panel keeps the newer count.
+    _deliver(phone, version - 1, stale_patch)
+    expect(hand).not_to_have_text(before)
+    # The same message as a newer version would be applied: the check is by version.
+    _deliver(phone, version + 1, stale_patch)
+    expect(hand).to_have_text(before)

@@ -1,0 +1,258 @@
+"""A live view as regions and fragments with stable ids, and what changed between versions.
+
+A tap changes a few numbers, so a screen should receive those numbers, not its whole view
+again. As in Phoenix LiveView, a view is split into parts whose inputs are known, and only
+the parts whose output changed travel:
+
+- A *region* is one block of a live area (the status line, the game's board, the history),
+  rendered by its own template ``live/<name>.html`` into an element ``#r-<name>``. A
+  *shared* region is rendered once per version from the public screen and the same bytes go
+  to every screen and phone that shows it; an *own* region is rendered for one viewer (its
+  forms, its secrets), once per version however many of its devices are connected.
+- A *fragment* is a piece of a region that changes on its own: a player's card, the track.
+  A template renders it with ``frag(id, macro, *args)``: the macro's output (memoised on its
+  arguments, ``fragments.Fragments``) gets the id on its root element. While a region is
+  rendered, each fragment leaves a placeholder in the region's *shell*, so when the shell
+  is unchanged only the fragments that changed need to travel.
+
+``changes(parts, sent)`` compares a viewer's parts with what one of its streams last sent
+and returns the out-of-band swaps (htmx ``hx-swap-oob``) that bring that screen up to date:
+a region whose shell changed travels whole, otherwise only its changed fragments do. So a
+half-typed number in a form and an open ``<details>`` survive other players' taps: the
+elements around them are never replaced unless they themselves changed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from flask import current_app, render_template, url_for
+from jinja2 import Template
+from markupsafe import Markup
+
+from ..tables import PUBLIC, Loaded, Viewer
+from . import cache, fragments
+from .i18n import lang
+from .screens import Screen, screen
+
+SHARED = "shared"  # one rendering per version, from the public screen, for every viewer
+OWN = "own"  # rendered for this viewer: its forms and what only it may see
+
+# Each live area's regions, in page order (the layout templates place them).
+PHONE_REGIONS: dict[str, str] = {
+    "top": OWN,
+    "status": SHARED,
+    "undo": OWN,
+    "result": OWN,
+    "sealed": OWN,
+    "game": OWN,
+    "public": SHARED,
+    "history": SHARED,
+    "notes": OWN,
+}
+TABLE_REGIONS: dict[str, str] = {
+    "status": SHARED,
+    "latest": SHARED,
+    "result": OWN,
+    "sealed": OWN,
+    "game": OWN,
+    "aside": OWN,
+    "history": SHARED,
+}
+
+# Versions of a viewer's parts kept to patch from: the reply to a phone's own tap is the
+# change from the version before it, and a stream that reconnects a moment later resumes
+# from the version it last showed.
+KEPT_VERSIONS = 3
+
+
+@dataclass(frozen=True)
+class Part:
+    """One region as rendered for one version."""
+
+    shell: str  # the region's HTML with a placeholder where each fragment sits
+    frags: dict[str, str]  # fragment id -> its HTML (the id on its root element)
+    html: str  # the region's HTML with its fragments in place
+
+
+Parts = dict[str, Part]  # region name -> Part, in page order
+
+
+def regions_of(viewer: Viewer) -> dict[str, str]:
+    return PHONE_REGIONS if viewer.kind == "seat" else TABLE_REGIONS
+
+
+def layout_template(viewer: Viewer) -> str:
+    return "seat/_live.html" if viewer.kind == "seat" else "table/_live.html"
+
+
+def _template(name: str) -> Template:
+    return current_app.jinja_env.get_template(name)
+
+
+def render_part(template: str, viewer_screen: Screen) -> Part:
+    """Render one region's template, collecting its fragments apart from its shell.
+
+    Straight through Jinja: a region needs no request globals (``request``, ``session``),
+    and Flask's per-render context work would cost more than a small region itself."""
+    with fragments.collecting() as found:
+        shell = _template(template).render(s=viewer_screen)
+    if not found:
+        return _plain(shell)
+    pieces = shell.split(fragments.MARK)
+    if len(pieces) != 2 * len(found) + 1 or set(pieces[1::2]) != set(found):
+        # Not one placeholder per fragment (a fragment id used twice): the region is
+        # rendered whole, and travels whole whenever it changes.
+        return _plain(_template(template).render(s=viewer_screen))
+    # Even pieces are the shell's own text, odd pieces the ids of the fragments between.
+    html = "".join(p if n % 2 == 0 else found[p] for n, p in enumerate(pieces))
+    return Part(shell, found, html)
+
+
+def _plain(html: str) -> Part:
+    return Part(html, {}, html)
+
+
+EMPTY = _plain("")
+
+
+def viewer_screen(loaded: Loaded, viewer: Viewer) -> Screen:
+    """This viewer's ``screens.Screen`` for this version, built once."""
+    return cache.memo(loaded, ("screen", viewer), lambda: screen(loaded, viewer))
+
+
+def _macro(name: str, *args: Any) -> Part:
+    """One of the small own regions (``live/_own.html``), memoised on its arguments: a
+    phone's first line or its undo button renders again only when they change."""
+    macro = getattr(_template("live/_own.html").module, name)
+    return _plain(fragments.memo_call(macro, *args))
+
+
+def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
+    """A region of this viewer's own, from the few inputs it reads where they are known."""
+    s = viewer_screen(loaded, viewer)
+    if name == "top":
+        view = s.view
+        turn = view.get("turn")
+        state = "over" if s.result else "mine" if turn == s.seat else "other"
+        turn_name = view["players"][turn]["name"] if turn is not None else None
+        return _macro("top", view["players"][s.seat]["name"], state, turn_name)
+    if name == "undo":
+        if not s.can_undo:
+            return EMPTY
+        return _macro("undo", url_for("pages.seat_undo", table_id=s.table_id), s.csrf)
+    if name == "notes":
+        lines = [[h.by, h.text] for h in s.private_history]
+        return _macro("notes", lines) if lines else EMPTY
+    if name == "aside":
+        aside = _template("table/_aside.html").module.host_and_seats
+        return _plain(
+            fragments.memo_call(
+                aside, s.table_id, s.is_host, s.csrf, s.can_undo, s.can_redo, s.seat_rows
+            )
+        )
+    if name == "result" and s.result is None:
+        return EMPTY
+    if name == "sealed" and not s.view.get("sealed"):
+        return EMPTY
+    return render_part(f"live/{name}.html", s)
+
+
+def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
+    if scope == SHARED:
+        return cache.memo(
+            loaded,
+            ("part", name, lang()),
+            lambda: render_part(f"live/{name}.html", viewer_screen(loaded, PUBLIC)),
+        )
+    return _own(loaded, viewer, name)
+
+
+class Kept:
+    """Recent versions of each viewer's parts, per table object (they leave with it)."""
+
+    def __init__(self) -> None:
+        self._tables: WeakKeyDictionary[Loaded, dict[tuple[Viewer, str], OrderedDict]] = (
+            WeakKeyDictionary()
+        )
+
+    def put(self, loaded: Loaded, key: tuple[Viewer, str], version: int, parts: Parts) -> None:
+        kept = self._tables.setdefault(loaded, {}).setdefault(key, OrderedDict())
+        kept[version] = parts
+        while len(kept) > KEPT_VERSIONS:
+            kept.popitem(last=False)
+
+    def get(self, loaded: Loaded, key: tuple[Viewer, str], version: int) -> Parts | None:
+        return self._tables.get(loaded, {}).get(key, {}).get(version)
+
+
+KEPT = Kept()
+
+
+def parts(loaded: Loaded, viewer: Viewer) -> Parts:
+    """This viewer's regions at this version, rendered once per version and language."""
+    key = (viewer, lang())
+
+    def render() -> Parts:
+        made = {
+            name: _part(loaded, viewer, name, scope) for name, scope in regions_of(viewer).items()
+        }
+        KEPT.put(loaded, key, loaded.version, made)
+        return made
+
+    return cache.memo(loaded, ("parts", *key), render)
+
+
+def parts_at(loaded: Loaded, viewer: Viewer, version: int) -> Parts | None:
+    """This viewer's parts as they were at ``version``, if still kept."""
+    if version == loaded.version:
+        return parts(loaded, viewer)
+    return KEPT.get(loaded, (viewer, lang()), version)
+
+
+def region_id(name: str) -> str:
+    return f"r-{name}"
+
+
+def full(loaded: Loaded, viewer: Viewer) -> str:
+    """The whole live area of this viewer: every region in its place."""
+    made = parts(loaded, viewer)
+
+    def region(name: str) -> Markup:
+        return Markup(f'<div id="{region_id(name)}" class="region">{made[name].html}</div>')
+
+    return cache.memo(
+        loaded,
+        ("full", viewer, lang()),
+        lambda: render_template(layout_template(viewer), region=region),
+    )
+
+
+def shown(made: Parts) -> dict[str, str]:
+    """What a screen holds once it shows ``made``: each region's shell and each fragment."""
+    held: dict[str, str] = {}
+    for name, part in made.items():
+        held[region_id(name)] = part.shell
+        held.update(part.frags)
+    return held
+
+
+def changes(made: Parts, sent: dict[str, str]) -> str:
+    """The out-of-band swaps that bring a screen holding ``sent`` up to ``made``; ``sent``
+    is updated to match. Empty when nothing this screen shows has changed."""
+    out: list[str] = []
+    for name, part in made.items():
+        rid = region_id(name)
+        if sent.get(rid) != part.shell:
+            out.append(f'<div id="{rid}" hx-swap-oob="innerHTML">{part.html}</div>')
+            sent[rid] = part.shell
+            sent.update(part.frags)
+            continue
+        for fid, html in part.frags.items():
+            if sent.get(fid) != html:
+                out.append(fragments.out_of_band(fid, html))
+                sent[fid] = html
+    return "".join(out)
