@@ -304,10 +304,15 @@ class Tables:
         raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
 
     def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
-        """The claimed seats' token digests, read from the store once per table version."""
-        version, found = loaded.version, loaded.seat_hash_memo
-        if found is None or found[0] != version:
-            found = loaded.seat_hash_memo = (version, self.store.seat_token_hashes(loaded.id))
+        """The claimed seats' token digests, read from the store once per claim or re-issue.
+
+        Every live stream checks its phone still holds its seat after every change, so this
+        must not cost a query per change; only a claim or a re-issue changes the seats, and
+        both go through this class, which then forgets the list (``seat_hash_memo = None``)."""
+        found = loaded.seat_hash_memo
+        if found is None:
+            hashes = self.store.seat_token_hashes(loaded.id)
+            found = loaded.seat_hash_memo = (loaded.version, hashes)
         return found[1]
 
     def claim(self, code: Any) -> tuple[str, int, str]:
@@ -330,6 +335,7 @@ class Tables:
                 note = notes.claimed(seat, phones)
                 written = self.store.claim(table_id, seat, code, token, note)
                 if written is not None:
+                    loaded.seat_hash_memo = None
                     self._noted(loaded, note, *written)
             if written is not None:
                 self.hub.publish(table_id, loaded.version)
@@ -359,6 +365,7 @@ class Tables:
             held = any(s == seat for s, _ in self.seat_hashes(loaded))
             note = notes.reissued(seat, held)
             self._noted(loaded, note, *self.store.reissue(table_id, seat, code, note))
+            loaded.seat_hash_memo = None
         self.hub.publish(table_id, loaded.version)
         return code
 

@@ -25,7 +25,7 @@ import marshal
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -73,7 +73,7 @@ def with_id(html: str, fragment_id: str) -> str:
 def out_of_band(fragment_id: str, html: str) -> str:
     """The fragment as an htmx out-of-band swap: it replaces the element with its id."""
     anchor = f' id="{fragment_id}"'
-    return html.replace(anchor, anchor + ' hx-swap-oob="true"', 1)
+    return str(html).replace(anchor, anchor + ' hx-swap-oob="true"', 1)
 
 
 def _encode(args: tuple[Any, ...]) -> bytes:
@@ -96,19 +96,14 @@ class Fragments:
     def __len__(self) -> int:
         return len(self._items)
 
-    def call(self, macro: Macro, *args: Any) -> Markup:
-        """``macro(*args)``, rendered once for as long as ``args`` and the language stay equal."""
-        if not isinstance(macro, Macro) or macro.caller:
-            raise TypeError("memo() takes an imported macro that does not use caller()")
-        # The code object names the macro (and its template) for as long as it is loaded.
-        key = (macro._func.__code__, lang(), _encode(args))
+    def _cached(self, key: tuple[Any, ...], make: Callable[[], str]) -> Markup:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
                 self.hits += 1
                 return found
-        html = Markup(macro(*args))
+        html = Markup(make())
         with self._lock:
             self.misses += 1
             self._items[key] = html
@@ -116,21 +111,36 @@ class Fragments:
                 self._items.popitem(last=False)
         return html
 
+    @staticmethod
+    def _code(macro: Macro) -> Any:
+        if not isinstance(macro, Macro) or macro.caller:
+            raise TypeError("memo() takes an imported macro that does not use caller()")
+        # The code object names the macro (and its template) for as long as it is loaded.
+        return macro._func.__code__
+
+    def call(self, macro: Macro, *args: Any) -> Markup:
+        """``macro(*args)``, rendered once for as long as ``args`` and the language stay equal."""
+        return self._cached((self._code(macro), lang(), _encode(args)), lambda: macro(*args))
+
     def frag(self, fragment_id: str, macro: Macro, *args: Any) -> Markup:
         """A fragment of a live region: ``macro(*args)`` (memoised) with ``fragment_id`` on
         its root element, so it can be replaced on its own when its arguments change."""
         if not FRAGMENT_ID.fullmatch(fragment_id):
             raise ValueError(f"bad fragment id {fragment_id!r}")
-        # A fragment inside a fragment is plain HTML: only a region's own are collected.
-        token = _collecting.set(None)
-        try:
-            html = with_id(self.call(macro, *args), fragment_id)
-        finally:
-            _collecting.reset(token)
+
+        def make() -> str:
+            # A fragment inside a fragment is plain HTML: only a region's own are collected.
+            token = _collecting.set(None)
+            try:
+                return with_id(macro(*args), fragment_id)
+            finally:
+                _collecting.reset(token)
+
+        html = self._cached((self._code(macro), lang(), fragment_id, _encode(args)), make)
         found = _collecting.get()
         if found is None:
-            return Markup(html)
-        found[fragment_id] = html
+            return html
+        found[fragment_id] = str(html)  # plain text: Markup's own methods would escape
         return Markup(f"{MARK}{fragment_id}{MARK}")
 
 

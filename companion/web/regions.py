@@ -76,6 +76,11 @@ class Part:
     shell: str  # the region's HTML with a placeholder where each fragment sits
     frags: dict[str, str]  # fragment id -> its HTML (the id on its root element)
     html: str  # the region's HTML with its fragments in place
+    # The shell around its fragments, for telling "new items at the top of a list" (a new
+    # history line) from any other change: the text before the first fragment, after the
+    # last, and the separators between them.
+    frame: tuple[str, str, frozenset[str]] = ("", "", frozenset())
+    order: tuple[str, ...] = ()  # the fragments' ids in page order
 
 
 Parts = dict[str, Part]  # region name -> Part, in page order
@@ -109,7 +114,8 @@ def render_part(template: str, viewer_screen: Screen) -> Part:
         return _plain(_template(template).render(s=viewer_screen))
     # Even pieces are the shell's own text, odd pieces the ids of the fragments between.
     html = "".join(p if n % 2 == 0 else found[p] for n, p in enumerate(pieces))
-    return Part(shell, found, html)
+    frame = (pieces[0], pieces[-1], frozenset(pieces[2:-1:2]))
+    return Part(shell, found, html, frame, tuple(pieces[1::2]))
 
 
 def _plain(html: str) -> Part:
@@ -231,25 +237,60 @@ def full(loaded: Loaded, viewer: Viewer) -> str:
     )
 
 
-def shown(made: Parts) -> dict[str, str]:
+def shown(made: Parts) -> dict[str, object]:
     """What a screen holds once it shows ``made``: each region's shell and each fragment."""
-    held: dict[str, str] = {}
+    held: dict[str, object] = {}
     for name, part in made.items():
-        held[region_id(name)] = part.shell
-        held.update(part.frags)
+        _hold(held, region_id(name), part)
     return held
 
 
-def changes(made: Parts, sent: dict[str, str]) -> str:
+def _hold(held: dict[str, object], rid: str, part: Part) -> None:
+    held[rid] = part.shell
+    held[rid + "#part"] = part
+    held.update(part.frags)
+
+
+def _new_at_top(old: Part | None, new: Part) -> int:
+    """How many fragments ``new`` adds at the top of ``old``'s list, when that is the whole
+    change (a new history line; the oldest may drop off the end); else 0."""
+    if old is None or not old.order or old.frame[:2] != new.frame[:2]:
+        return 0
+    if len(old.frame[2] | new.frame[2]) > 1:  # the separators between items differ
+        return 0
+    known = set(old.order)
+    added = 0
+    while added < len(new.order) and new.order[added] not in known:
+        added += 1
+    kept = new.order[added:]
+    if not added or not kept or old.order[: len(kept)] != kept:
+        return 0
+    return added
+
+
+def changes(made: Parts, sent: dict[str, object]) -> str:
     """The out-of-band swaps that bring a screen holding ``sent`` up to ``made``; ``sent``
-    is updated to match. Empty when nothing this screen shows has changed."""
+    is updated to match. Empty when nothing this screen shows has changed.
+
+    A region whose shell changed travels whole, except when the change is only new
+    fragments at the top of its list: then just those travel, placed before the first
+    line the screen already has, and the lines that dropped off the end are removed."""
     out: list[str] = []
     for name, part in made.items():
         rid = region_id(name)
         if sent.get(rid) != part.shell:
-            out.append(f'<div id="{rid}" hx-swap-oob="innerHTML">{part.html}</div>')
-            sent[rid] = part.shell
-            sent.update(part.frags)
+            old = sent.get(rid + "#part")
+            added = _new_at_top(old if isinstance(old, Part) else None, part)
+            if added:
+                first_kept = part.order[added]
+                new_items = "".join(part.frags[fid] for fid in part.order[:added])
+                out.append(f'<div hx-swap-oob="beforebegin:#{first_kept}">{new_items}</div>')
+                for gone in old.order[len(part.order) - added :]:  # type: ignore[union-attr]
+                    out.append(f'<div id="{gone}" hx-swap-oob="delete"></div>')
+                    sent.pop(gone, None)
+            else:
+                out.append(f'<div id="{rid}" hx-swap-oob="innerHTML">{part.html}</div>')
+            _hold(sent, rid, part)
             continue
         for fid, html in part.frags.items():
             if sent.get(fid) != html:

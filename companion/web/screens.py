@@ -42,6 +42,12 @@ class HistoryLine:
     # Who did it: a player's name, or None for the table screen (the host). Every line names
     # its actor, so a dispute at the table is settled by reading the history.
     by: str | None = None
+    n: int = 0  # its place among its action's lines: (seq, n) names the line for good
+
+    @property
+    def key(self) -> str:
+        """A stable id for this line on a page (it never changes once written)."""
+        return f"h-{self.seq}-{self.n}"
 
 
 @dataclass
@@ -79,10 +85,10 @@ class Screen:
         return [vars(seat) for seat in self.seats]
 
     @property
-    def public_lines(self) -> list[tuple[str | None, Text]]:
-        """The public history as plain data, each line with who did it (a name, or None for
-        the table screen): the same for every viewer of this version."""
-        return [(h.by, h.text) for h in self.history if not h.private]
+    def public_lines(self) -> list[tuple[str, str | None, Text]]:
+        """The public history as plain data, each line with its id and who did it (a name,
+        or None for the table screen): the same for every viewer of this version."""
+        return [(h.key, h.by, h.text) for h in self.history if not h.private]
 
     @property
     def private_history(self) -> list[HistoryLine]:
@@ -191,8 +197,8 @@ def history_lines(loaded: Loaded, viewer: Viewer) -> tuple[list[HistoryLine], li
     latest: list[Text] = []
     for seq, by, events in cache.memo(loaded, "history", lambda: described_rows(loaded)):
         lines = [
-            HistoryLine(seq, text, private, by)
-            for text, private, event in events
+            HistoryLine(seq, text, private, by, n)
+            for n, (text, private, event) in enumerate(events)
             if visible(event, viewer)
         ]
         public = [h.text for h in lines if not h.private]

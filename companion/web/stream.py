@@ -91,17 +91,18 @@ def _events(
         sub.close()
 
 
-def gzipped(messages: Iterator[str], window_bits: int) -> Iterator[bytes]:
-    """One gzip stream for the whole connection, flushed after every message.
+# A patch is a few hundred bytes to a few KB, and the same fragments come back a few
+# messages later with other numbers: an 8 KB window still holds them, so a patch costs
+# ~70 bytes on the Wi-Fi (a 4 KB window: ~180). With memLevel 4 a stream's compressor takes
+# ~40 KB (a 32 KB window took ~136 KB): with hundreds of phones connected, that is the
+# server's biggest per-connection cost.
+WINDOW_BITS = 13
+MEM_LEVEL = 4
 
-    Successive views of a table differ in a few numbers; deflate's window still holds the
-    previous view, so each new one costs ~150 bytes on the Wi-Fi, not 10-40 KB. The window
-    only needs to hold one view: 16 KB for a phone, 32 KB for the larger table screen, and
-    memLevel 4 compresses as well as the default here at half the memory per stream
-    (~72 KB instead of ~256 KB: with hundreds of phones connected, that is the server's
-    biggest per-connection cost).
-    """
-    packer = zlib.compressobj(6, zlib.DEFLATED, 16 + window_bits, 4)
+
+def gzipped(messages: Iterator[str], window_bits: int = WINDOW_BITS) -> Iterator[bytes]:
+    """One gzip stream for the whole connection, flushed after every message."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, 16 + window_bits, MEM_LEVEL)
     try:
         for message in messages:
             yield packer.compress(message.encode()) + packer.flush(zlib.Z_SYNC_FLUSH)
@@ -111,11 +112,11 @@ def gzipped(messages: Iterator[str], window_bits: int) -> Iterator[bytes]:
             close()
 
 
-def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits: int) -> Response:
+def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer]) -> Response:
     resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
     events = _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
     packed = "gzip" in request.headers.get("Accept-Encoding", "")
-    body = stream_with_context(gzipped(events, window_bits) if packed else events)
+    body = stream_with_context(gzipped(events) if packed else events)
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
@@ -127,9 +128,9 @@ def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits
 
 @bp.get("/t/<table_id>/stream")
 def table_stream(table_id: str) -> Response:
-    return _stream(table_id, auth.table_viewer, 15)
+    return _stream(table_id, auth.table_viewer)
 
 
 @bp.get("/t/<table_id>/seat/stream")
 def seat_stream(table_id: str) -> Response:
-    return _stream(table_id, auth.seat_viewer, 14)
+    return _stream(table_id, auth.seat_viewer)

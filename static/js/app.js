@@ -58,6 +58,13 @@
     base = version;
     floor = version;
     shownAt = {};
+    saw(version);
+  }
+  // The newest version this page has received, on #live for anyone who wants to know.
+  function saw(version) {
+    if (live && version > parseInt(live.getAttribute("data-version"), 10)) {
+      live.setAttribute("data-version", String(version));
+    }
   }
   document.addEventListener("htmx:sseBeforeMessage", function (e) {
     var message = e.detail || {};
@@ -74,6 +81,7 @@
     if (e.detail && e.detail.type === "patch" && incoming !== null && incoming > floor) {
       floor = incoming;
     }
+    if (incoming !== null) { saw(incoming); }
     incoming = null;
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
@@ -93,7 +101,7 @@
     if (incoming === null || e.detail.isError || !e.detail.target || e.detail.target.id !== "live") {
       return;
     }
-    if (xhr.getResponseHeader("HX-Reswap") === "none") { return; } // a patch: per element
+    if (xhr.getResponseHeader("HX-Reswap") === "none") { saw(incoming); return; } // a patch
     if (incoming < base) { e.detail.shouldSwap = false; return; }
     wholeView(incoming);
   });

@@ -225,7 +225,7 @@ def test_a_late_stream_message_never_puts_back_what_the_phones_own_tap_changed(s
     stale_patch = stale.replace('id="ss-panel"', 'id="ss-panel" hx-swap-oob="true"', 1)
     phone.locator(".mine .stat-hand button.plus").click()
     expect(hand).not_to_have_text(before)  # the reply to the phone's own tap is in
-    version = int(phone.locator("#r-status [data-version]").get_attribute("data-version"))
+    version = int(phone.locator("#live").get_attribute("data-version"))
     assert version > 1
     # A stream message from before the tap arrives late: the panel keeps the newer count.
     _deliver(phone, version - 1, stale_patch)

@@ -50,10 +50,10 @@ def join_phones(server, table: Page, new_context) -> list[Page]:
 
 
 def version(page: Page) -> str:
-    return page.locator(".status").get_attribute("data-version")
+    return page.locator("#live").get_attribute("data-version")
 
 
-NEWER = "old => document.querySelector('.status').dataset.version !== old"
+NEWER = "old => document.getElementById('live').dataset.version !== old"
 
 
 def click(button, *watch: Page) -> None:
@@ -69,7 +69,7 @@ def synced(server, table_id: str, *pages: Page) -> None:
     """Wait until these screens show the table's latest version (no live update on its way)."""
     latest = str(server.api("GET", f"/api/tables/{table_id}")["version"])
     for page in pages:
-        expect(page.locator(".status")).to_have_attribute("data-version", latest)
+        expect(page.locator("#live")).to_have_attribute("data-version", latest)
 
 
 def public_view(server, table_id: str) -> dict:

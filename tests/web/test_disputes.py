@@ -41,7 +41,7 @@ def act(client: FlaskClient, tid: str, token: str, lang: str = "en", **body):
 def history_list(html: str) -> list[str]:
     """The public history list of a page, one entry per line, tags and text as shown."""
     section = html.split('class="history"', 1)[1].split("</ol>", 1)[0]
-    items = re.findall(r"<li>(.*?)</li>", section, re.S)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", section, re.S)
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip() for item in items]
 
 
