@@ -138,11 +138,9 @@ def actor_name(loaded: Loaded, actor: Actor) -> str | None:
     return loaded.players[actor]
 
 
-def described_rows(
-    loaded: Loaded,
-) -> list[tuple[int, str | None, list[tuple[Text, bool, Event]]]]:
-    """The recent rows that count, newest first, each with who did it and its events'
-    history lines, newest first too.
+def described_rows(loaded: Loaded) -> list[list[tuple[HistoryLine, frozenset[int] | None]]]:
+    """The recent rows that count, newest first, each as its history lines (newest first
+    too), each line with the seats it is addressed to (None: everyone).
 
     One order everywhere: the events of one action are listed last-first like the actions
     themselves, so reading down the list always goes back in time.
@@ -150,15 +148,18 @@ def described_rows(
     Undone actions leave the history (the log keeps them); the note of the undo, a line
     of its own, says what was undone and by whom.
     """
-    return [
-        (
-            row.seq,
-            actor_name(loaded, row.actor),
-            [(describe(loaded, e), "to" in e, e) for e in reversed(row.events)],
-        )
-        for row in reversed(loaded.rows)
-        if not row.undone
-    ]
+    described = []
+    for row in reversed(loaded.rows):
+        if row.undone:
+            continue
+        by = actor_name(loaded, row.actor)
+        lines = []
+        for n, event in enumerate(reversed(row.events)):
+            to = event.get("to")
+            line = HistoryLine(row.seq, describe(loaded, event), to is not None, by, n)
+            lines.append((line, None if to is None else frozenset(to)))
+        described.append(lines)
+    return described
 
 
 def public_base_url() -> str:
@@ -193,17 +194,13 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
 
 def history_lines(loaded: Loaded, viewer: Viewer) -> tuple[list[HistoryLine], list[Text]]:
     """The newest history lines this viewer may read, and the latest action's public lines."""
+    seat = viewer.seat if viewer.kind == "seat" else None
     history: list[HistoryLine] = []
     latest: list[Text] = []
-    for seq, by, events in cache.memo(loaded, "history", lambda: described_rows(loaded)):
-        lines = [
-            HistoryLine(seq, text, private, by, n)
-            for n, (text, private, event) in enumerate(events)
-            if visible(event, viewer)
-        ]
-        public = [h.text for h in lines if not h.private]
-        if not latest and public:
-            latest = public
+    for row in cache.memo(loaded, "history", lambda: described_rows(loaded)):
+        lines = [line for line, to in row if to is None or seat in to]
+        if not latest:
+            latest = [line.text for line in lines if not line.private]
         history.extend(lines)
         if len(history) >= HISTORY_LINES:
             break

@@ -221,8 +221,8 @@ def test_a_late_stream_message_never_puts_back_what_the_phones_own_tap_changed(s
     phone.goto(scan_qr(table_page, "Ann"))
     hand = phone.locator(".mine .stat-hand .value")
     before = hand.inner_text()
-    stale = phone.evaluate("document.getElementById('ss-panel').outerHTML")
-    stale_patch = stale.replace('id="ss-panel"', 'id="ss-panel" hx-swap-oob="true"', 1)
+    stale = phone.evaluate("document.getElementById('ss-mine').outerHTML")
+    stale_patch = stale.replace('id="ss-mine"', 'id="ss-mine" hx-swap-oob="true"', 1)
     phone.locator(".mine .stat-hand button.plus").click()
     expect(hand).not_to_have_text(before)  # the reply to the phone's own tap is in
     version = int(phone.locator("#live").get_attribute("data-version"))

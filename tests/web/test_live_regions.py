@@ -76,7 +76,7 @@ def test_a_tap_sends_a_phone_only_the_changed_card_and_the_new_history_line(app)
     # (round, phase, turn) has not changed.
     assert swapped_ids(patch) == ["ss-other-0"]
     assert re.search(r'hx-swap-oob="beforebegin:#h-\d+-0"><li id="h-\d+-0">', patch)
-    assert "ss-panel" not in patch and "r-game" not in patch
+    assert "ss-mine" not in patch and "r-game" not in patch
     assert len(patch) * 5 < len(full_view(phone, table, f"/t/{table['id']}/seat"))
 
 
@@ -138,7 +138,7 @@ def test_the_reply_to_a_phones_own_tap_carries_only_what_changed_for_it(app):
     assert status == 200
     assert headers["HX-Reswap"] == "none"  # nothing is swapped whole: only the changes
     assert int(headers["X-Version"]) == shown + 1
-    assert "ss-panel" in swapped_ids(body)  # Cy's own counter changed
+    assert "ss-mine" in swapped_ids(body)  # Cy's own counter changed
     assert "r-top" not in body and "ss-other-0" not in body
     # Without the version it shows, the page gets its whole live area back.
     status, headers, body = phone_form_tap(phone, table, None)
