@@ -92,11 +92,13 @@ def _events(
 
 
 # A patch is a few hundred bytes to a few KB, and the same fragments come back a few
-# messages later with other numbers: an 8 KB window still holds them, so a patch costs
-# ~70 bytes on the Wi-Fi (a 4 KB window: ~180). With memLevel 4 a stream's compressor takes
-# ~40 KB (a 32 KB window took ~136 KB): with hundreds of phones connected, that is the
-# server's biggest per-connection cost.
+# messages later with other numbers: for a phone an 8 KB window still holds them, so a patch
+# costs ~70 bytes on the Wi-Fi (a 4 KB window: ~180). With memLevel 4 a phone's compressor
+# takes ~40 KB (the 16 KB window it had took ~72 KB): with hundreds of phones connected, that
+# is the server's biggest per-connection cost. The table screen's patches are larger (the
+# host's cards carry their forms) and there is one per table: it keeps a 16 KB window.
 WINDOW_BITS = 13
+TABLE_WINDOW_BITS = 14
 MEM_LEVEL = 4
 
 
@@ -112,11 +114,13 @@ def gzipped(messages: Iterator[str], window_bits: int = WINDOW_BITS) -> Iterator
             close()
 
 
-def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer]) -> Response:
+def _stream(
+    table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits: int = WINDOW_BITS
+) -> Response:
     resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
     events = _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
     packed = "gzip" in request.headers.get("Accept-Encoding", "")
-    body = stream_with_context(gzipped(events) if packed else events)
+    body = stream_with_context(gzipped(events, window_bits) if packed else events)
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
@@ -128,7 +132,7 @@ def _stream(table_id: str, resolve: Callable[[Tables, str], Viewer]) -> Response
 
 @bp.get("/t/<table_id>/stream")
 def table_stream(table_id: str) -> Response:
-    return _stream(table_id, auth.table_viewer)
+    return _stream(table_id, auth.table_viewer, TABLE_WINDOW_BITS)
 
 
 @bp.get("/t/<table_id>/seat/stream")
