@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, current_app
 from jinja2.runtime import Macro
@@ -96,14 +96,14 @@ class Fragments:
     def __len__(self) -> int:
         return len(self._items)
 
-    def _cached(self, key: tuple[Any, ...], make: Callable[[], str]) -> Markup:
+    def _cached(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
                 self.hits += 1
                 return found
-        html = Markup(make())
+        html = make()
         with self._lock:
             self.misses += 1
             self._items[key] = html
@@ -120,7 +120,8 @@ class Fragments:
 
     def call(self, macro: Macro, *args: Any) -> Markup:
         """``macro(*args)``, rendered once for as long as ``args`` and the language stay equal."""
-        return self._cached((self._code(macro), lang(), _encode(args)), lambda: macro(*args))
+        key = (self._code(macro), lang(), _encode(args))
+        return cast(Markup, self._cached(key, lambda: Markup(macro(*args))))
 
     def frag(self, fragment_id: str, macro: Macro, *args: Any) -> Markup:
         """A fragment of a live region: ``macro(*args)`` (memoised) with ``fragment_id`` on
@@ -132,15 +133,17 @@ class Fragments:
             # A fragment inside a fragment is plain HTML: only a region's own are collected.
             token = _collecting.set(None)
             try:
-                return with_id(macro(*args), fragment_id)
+                # Plain text (not Markup, whose methods escape): it is sliced and joined.
+                return str(with_id(macro(*args), fragment_id))
             finally:
                 _collecting.reset(token)
 
         html = self._cached((self._code(macro), lang(), fragment_id, _encode(args)), make)
         found = _collecting.get()
         if found is None:
-            return html
-        found[fragment_id] = str(html)  # plain text: Markup's own methods would escape
+            return Markup(html)
+        # The very string kept here: a screen that already shows it is told by identity.
+        found[fragment_id] = html
         return Markup(f"{MARK}{fragment_id}{MARK}")
 
 

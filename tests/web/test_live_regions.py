@@ -185,3 +185,22 @@ def test_after_an_undo_every_screen_gets_the_whole_view_with_the_undo_line(app):
     event, _, data = first_message(host, f"/t/{table['id']}/stream?v={before}")
     assert event == "view"
     assert re.search(r'<li id="h-\d+-0"><span class="by">Table screen</span> Undone', data)
+
+
+def test_a_seats_own_pieces_render_again_only_when_their_own_inputs_change(app):
+    table, _, _ = start(app)
+    tables = app.extensions["tables"]
+    cy = Viewer("seat", 2)
+    with app.test_request_context("/"):
+        before = regions.parts(tables.load(table["id"]), cy)["game"].frags
+    tap(app, table, seat=0)  # Ann's hand: nothing of Cy's own changes
+    with app.test_request_context("/"):
+        after = regions.parts(tables.load(table["id"]), cy)["game"].frags
+    assert set(before) == set(after) and "ss-mine" in after
+    # The very same rendering, served again: not rendered anew.
+    assert all(after[fid] is before[fid] for fid in before)
+    tap(app, table, seat=2)  # Cy's own hand
+    with app.test_request_context("/"):
+        again = regions.parts(tables.load(table["id"]), cy)["game"].frags
+    assert again["ss-mine"] != after["ss-mine"]
+    assert again["ss-secret"] is after["ss-secret"]
