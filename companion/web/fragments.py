@@ -25,10 +25,11 @@ import marshal
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, cast
+from weakref import WeakKeyDictionary
 
 from flask import Flask, current_app
 from jinja2.runtime import Macro
@@ -36,7 +37,9 @@ from markupsafe import Markup
 
 from .i18n import lang
 
-# Enough for the live fragments of dozens of busy tables; 0.2-5 KB each (a phone's panel).
+# The memoised pieces that are not a live region's fragments (a status line, a seat list,
+# a page rendered whole): 0.2-5 KB each. A region's fragments are kept per table instead
+# (``Slots``), so busy tables never evict each other's.
 DEFAULT_SIZE = 3000
 
 # Where a fragment sits in its region's shell while the region is rendered (see regions.py).
@@ -48,16 +51,25 @@ ROOT_TAG = re.compile(r"\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 # The fragments met while one region renders: id -> HTML. None outside a region's rendering
 # (a page that is not live, or inside another fragment), where a fragment is plain HTML.
 _collecting: ContextVar[dict[str, str] | None] = ContextVar("collecting", default=None)
+# Whose region is rendering: (the table object, the viewer). Its fragments are kept in that
+# table's slots, one per viewer and fragment id.
+_scope: ContextVar[tuple[Any, Hashable] | None] = ContextVar("scope", default=None)
 
 
 @contextmanager
-def collecting() -> Iterator[dict[str, str]]:
-    """Collect the fragments rendered inside this block, each replaced by a placeholder."""
+def collecting(table: Any = None, viewer: Hashable = None) -> Iterator[dict[str, str]]:
+    """Collect the fragments rendered inside this block, each replaced by a placeholder.
+
+    With ``table``, each fragment is kept in that table's slot for ``viewer`` and its id:
+    the last rendering and its arguments. Only what screens show now is kept, and it leaves
+    memory with the table."""
     found: dict[str, str] = {}
     token = _collecting.set(found)
+    scope = _scope.set(None if table is None else (table, viewer))
     try:
         yield found
     finally:
+        _scope.reset(scope)
         _collecting.reset(token)
 
 
@@ -89,6 +101,10 @@ class Fragments:
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         self.size = size
         self._items: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+        # Per table object: (viewer, fragment id, language) -> (code, arguments, HTML).
+        self._slots: WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, bytes, str]]] = (
+            WeakKeyDictionary()
+        )
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -138,13 +154,42 @@ class Fragments:
             finally:
                 _collecting.reset(token)
 
-        html = self._cached((self._code(macro), lang(), fragment_id, _encode(args)), make)
+        code, encoded = self._code(macro), _encode(args)
+        scope = _scope.get()
+        if scope is None:
+            html = self._cached((code, lang(), fragment_id, encoded), make)
+        else:
+            html = self._slot(scope, fragment_id, code, encoded, make)
         found = _collecting.get()
         if found is None:
             return Markup(html)
         # The very string kept here: a screen that already shows it is told by identity.
         found[fragment_id] = html
         return Markup(f"{MARK}{fragment_id}{MARK}")
+
+    def _slot(
+        self,
+        scope: tuple[Any, Hashable],
+        fragment_id: str,
+        code: Any,
+        encoded: bytes,
+        make: Callable[[], str],
+    ) -> str:
+        table, viewer = scope
+        slot = (viewer, fragment_id, lang())
+        with self._lock:
+            slots = self._slots.get(table)
+            if slots is None:
+                slots = self._slots[table] = {}
+            found = slots.get(slot)
+        if found is not None and found[0] is code and found[1] == encoded:
+            self.hits += 1
+            return found[2]
+        html = make()
+        with self._lock:
+            self.misses += 1
+            slots[slot] = (code, encoded, html)
+        return html
 
 
 def memo_call(macro: Macro, *args: Any) -> Markup:

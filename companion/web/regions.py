@@ -25,7 +25,7 @@ elements around them are never replaced unless they themselves changed.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -66,7 +66,7 @@ TABLE_REGIONS: dict[str, str] = {
 # Versions of a viewer's parts kept to patch from: the reply to a phone's own tap is the
 # change from the version before it, and a stream that reconnects a moment later resumes
 # from the version it last showed.
-KEPT_VERSIONS = 3
+KEPT_VERSIONS = 2
 
 
 @dataclass(frozen=True)
@@ -74,13 +74,21 @@ class Part:
     """One region as rendered for one version."""
 
     shell: str  # the region's HTML with a placeholder where each fragment sits
-    frags: dict[str, str]  # fragment id -> its HTML (the id on its root element)
-    html: str  # the region's HTML with its fragments in place
+    frags: dict[str, str] = field(default_factory=dict)  # fragment id -> its HTML
     # The shell around its fragments, for telling "new items at the top of a list" (a new
     # history line) from any other change: the text before the first fragment, after the
     # last, and the separators between them.
     frame: tuple[str, str, frozenset[str]] = ("", "", frozenset())
     order: tuple[str, ...] = ()  # the fragments' ids in page order
+
+    @property
+    def html(self) -> str:
+        """The region's HTML with its fragments in place. Put together only when a region
+        travels whole: the recent versions a server keeps hold shells and fragments only."""
+        if not self.frags:
+            return self.shell
+        pieces = self.shell.split(fragments.MARK)
+        return "".join(p if n % 2 == 0 else self.frags[p] for n, p in enumerate(pieces))
 
 
 Parts = dict[str, Part]  # region name -> Part, in page order
@@ -98,12 +106,12 @@ def _template(name: str) -> Template:
     return current_app.jinja_env.get_template(name)
 
 
-def render_part(template: str, viewer_screen: Screen) -> Part:
+def render_part(template: str, viewer_screen: Screen, table: Loaded | None = None) -> Part:
     """Render one region's template, collecting its fragments apart from its shell.
 
     Straight through Jinja: a region needs no request globals (``request``, ``session``),
     and Flask's per-render context work would cost more than a small region itself."""
-    with fragments.collecting() as found:
+    with fragments.collecting(table, viewer_screen.viewer) as found:
         shell = _template(template).render(s=viewer_screen)
     if not found:
         return _plain(shell)
@@ -113,13 +121,12 @@ def render_part(template: str, viewer_screen: Screen) -> Part:
         # rendered whole, and travels whole whenever it changes.
         return _plain(_template(template).render(s=viewer_screen))
     # Even pieces are the shell's own text, odd pieces the ids of the fragments between.
-    html = "".join(p if n % 2 == 0 else found[p] for n, p in enumerate(pieces))
     frame = (pieces[0], pieces[-1], frozenset(pieces[2:-1:2]))
-    return Part(shell, found, html, frame, tuple(pieces[1::2]))
+    return Part(shell, found, frame, tuple(pieces[1::2]))
 
 
 def _plain(html: str) -> Part:
-    return Part(html, {}, html)
+    return Part(html)
 
 
 EMPTY = _plain("")
@@ -164,7 +171,7 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         return EMPTY
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
-    return render_part(f"live/{name}.html", s)
+    return render_part(f"live/{name}.html", s, loaded)
 
 
 def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
@@ -172,7 +179,7 @@ def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
         return cache.memo(
             loaded,
             ("part", name, lang()),
-            lambda: render_part(f"live/{name}.html", viewer_screen(loaded, PUBLIC)),
+            lambda: render_part(f"live/{name}.html", viewer_screen(loaded, PUBLIC), loaded),
         )
     return _own(loaded, viewer, name)
 

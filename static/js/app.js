@@ -21,9 +21,14 @@
     var button = e.target.closest("[data-reveal], [data-reveal-notes]");
     if (button) { e.preventDefault(); show(button); }
   });
-  ["pointerup", "pointercancel", "pointerleave", "blur"].forEach(function (name) {
+  ["pointerup", "pointercancel", "blur"].forEach(function (name) {
     document.addEventListener(name, hideAll, true);
   });
+  // Leaving the held button lets go; the pointer "leaving" an element that a live update
+  // just put under it (a new history line) must not.
+  document.addEventListener("pointerleave", function (e) {
+    if (e.target && e.target.classList && e.target.classList.contains("holding")) { hideAll(); }
+  }, true);
   document.addEventListener("keydown", function (e) {
     var button = e.target.closest && e.target.closest("[data-reveal], [data-reveal-notes]");
     if (button && (e.key === " " || e.key === "Enter")) { e.preventDefault(); show(button); }
