@@ -2,23 +2,32 @@
 
 The same shape as the peer benchmark (../shared/bench/peer-boardgameio): every table runs at
 once; a move's latency runs from sending its POST until the LAST of the table's S subscribers
-holds its own new view (the HTML that screen or phone will show, read off its SSE stream),
-and the next move is sent only then. Subscribers are real SSE connections: one table screen
-and S-1 phones, each phone a claimed seat with its own cookie (so each gets its own view).
-Every move is an ordinary action, durably committed before its reply.
+holds the new version (every SSE message carries ``id: <version>``, whether it is a whole view
+or a patch, and one message may cover several versions), and the next move is sent only then.
+Subscribers are real SSE connections: the host's table screen and S-1 phones, each phone a
+seat claimed with its own cookie (so each gets its own view). A game with fewer seats than
+S-1 fills the rest with public screens (a second screen anyone may open); a game with more
+seats than phones gets the rest claimed through the API, with no stream.
+
+The moves are each game's realistic mix (``moves.py``): the table screen's taps with the host
+token, each phone's own with that seat's token (read from the phone's session cookie, so the
+seat is claimed once and its phone never locked out). Setup moves (Warlords, setup choices)
+run before the streams open and the clock starts. Every move is an ordinary action, durably
+committed before its reply; a refused move stops the benchmark with the reply.
 
     python benchmarks/fanout.py T S M [--game samurai-sword] [--quick]
     python benchmarks/fanout.py 100 8 0 --soak 600    # human pace for 10 minutes
 
-Prints one JSON line with the peer's keys plus bytes per subscriber per update (as sent on
-the wire, gzip included) and the HTML bytes those updates carry. The soak mode reports
-errors, streams that died and the server's memory sampled over the run.
+Prints one JSON line with the peer's keys plus the game and its mix, bytes per subscriber per
+update (as sent on the wire, gzip included) and the HTML bytes those updates carry. The soak
+mode reports errors, streams that died and the server's memory sampled over the run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import re
@@ -28,7 +37,13 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from moves import MIXES, Mix, Move
+
+from companion.games import GAMES
 
 HOST = "127.0.0.1"
 WARMUP = 2
@@ -226,43 +241,125 @@ class Subscriber:
             await self.changed.wait()
 
 
-async def set_up_table(port: int, game: str, subscribers: int) -> tuple[dict, list[Subscriber]]:
+def session_token(cookie: str, kind: str, table_id: str) -> str:
+    """The token a browser's session cookie holds for a table (``kind`` "host" or "seat").
+
+    The session cookie is signed, not encrypted: its first part is the JSON session in
+    URL-safe base64, zlib-compressed when it starts with a dot. Reading the phone's own token
+    there lets its moves use the same credential as its stream without a second claim.
+    """
+    payload = cookie.split("=", 1)[1].rsplit(".", 2)[0]
+    packed = payload.startswith(".")
+    raw = base64.urlsafe_b64decode(payload.lstrip(".") + "=" * (-len(payload.lstrip(".")) % 4))
+    return json.loads(zlib.decompress(raw) if packed else raw)[kind][table_id]
+
+
+def seats_for(game: str, subscribers: int) -> int:
+    """Players at a table: one per phone (S-1), within the game's player count."""
+    spec = GAMES[game]
+    return max(spec.min_players, min(subscribers - 1, spec.max_players))
+
+
+@dataclass
+class Table:
+    """One benchmark table: its tokens by seat (None = host), its streams and its mix."""
+
+    id: str
+    tokens: dict[int | None, str]
+    subs: list[Subscriber]
+    mix: Mix
+    moves: Iterator[Move] = field(default_factory=lambda: iter(()))
+
+
+class Refused(RuntimeError):
+    """A move of the mix was refused: the mix or the server is wrong, never skip it."""
+
+
+async def act(http: Http, table: Table, move: Move) -> int:
+    """Post one move; the mix sees the reply's view. Returns the new version."""
+    auth = {"Authorization": f"Bearer {table.tokens[move.seat]}"}
+    status, _, reply = await http.request(
+        "POST", f"/api/tables/{table.id}/actions", move.body, auth
+    )
+    if status != 200:
+        who = "the host" if move.seat is None else f"seat {move.seat}"
+        raise Refused(
+            f"{table.mix.game}: {who}'s move {json.dumps(move.body)} was refused: "
+            f"{status} {reply.decode(errors='replace')}"
+        )
+    data = json.loads(reply)
+    table.mix.view = data["view"]
+    return data["version"]
+
+
+async def set_up_table(port: int, game: str, subscribers: int) -> Table:
+    """Create a table, claim its seats, make the mix's setup moves; streams not yet open."""
     http = Http(port)
-    seats = max(1, min(subscribers - 1, 7))
+    seats = seats_for(game, subscribers)
+    mix = MIXES[game](seats)
     players = [f"P{n}" for n in range(seats)]
-    status, _, body = await http.request("POST", "/api/tables", {"game": game, "players": players})
-    assert status == 201, body
-    table = json.loads(body)
-    subs: list[Subscriber] = []
-    for seat in table["seats"]:
-        path = "/join/" + seat["join_url"].rsplit("/", 1)[1]
-        status, headers, _ = await http.request("GET", path)
-        assert status == 303, status
-        cookie = headers["set-cookie"].split(";", 1)[0]
-        subs.append(Subscriber(port, f"/t/{table['id']}/seat/stream", cookie))
+    body = {"game": game, "players": players, "options": mix.options}
+    status, _, reply = await http.request("POST", "/api/tables", body)
+    assert status == 201, reply
+    created = json.loads(reply)
+    table_id = created["id"]
+    tokens: dict[int | None, str] = {None: created["host_token"]}
+    # The table screen is the host's browser: the host link puts the token in its session.
+    status, headers, _ = await http.request("GET", f"/host/{table_id}/{created['host_token']}")
+    assert status == 303, status
+    subs = [Subscriber(port, f"/t/{table_id}/stream", headers["set-cookie"].split(";", 1)[0])]
+    phones = min(subscribers - 1, seats)
+    for seat in created["seats"]:
+        if seat["seat"] < phones:
+            status, headers, _ = await http.request("GET", f"/join/{seat['join_code']}")
+            assert status == 303, status
+            cookie = headers["set-cookie"].split(";", 1)[0]
+            tokens[seat["seat"]] = session_token(cookie, "seat", table_id)
+            subs.append(Subscriber(port, f"/t/{table_id}/seat/stream", cookie))
+        else:
+            # A seat with no phone watching: claimed once, through the API.
+            status, _, reply = await http.request("POST", "/api/join", {"code": seat["join_code"]})
+            assert status == 200, reply
+            tokens[seat["seat"]] = json.loads(reply)["token"]
     while len(subs) < subscribers:
-        subs.append(Subscriber(port, f"/t/{table['id']}/stream", None))
+        subs.append(Subscriber(port, f"/t/{table_id}/stream", None))
+    table = Table(table_id, tokens, subs, mix)
+    auth = {"Authorization": f"Bearer {tokens[None]}"}
+    status, _, reply = await http.request("GET", f"/api/tables/{table_id}", None, auth)
+    assert status == 200, reply
+    mix.view = json.loads(reply)["view"]
+    for move in mix.setup():
+        await act(http, table, move)
+    table.moves = mix.play()
     await http.close()
-    return table, subs
+    return table
 
 
-async def drive(port: int, table: dict, subs: list[Subscriber], moves: int) -> list[float]:
+async def drive(port: int, table: Table, moves: int) -> list[float]:
     http = Http(port)
-    auth = {"Authorization": f"Bearer {table['host_token']}"}
     latencies = []
     for n in range(WARMUP + moves):
-        body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1 if n % 2 == 0 else -1}
+        move = next(table.moves, None)
+        if move is None:
+            raise Refused(f"{table.mix.game}: the game ended after {n} moves")
         start = time.perf_counter()
-        status, _, reply = await http.request(
-            "POST", f"/api/tables/{table['id']}/actions", body, auth
+        version = await act(http, table, move)
+        await asyncio.wait_for(
+            asyncio.gather(*(s.wait_for(version) for s in table.subs)), MOVE_TIMEOUT
         )
-        assert status == 200, reply
-        version = json.loads(reply)["version"]
-        await asyncio.wait_for(asyncio.gather(*(s.wait_for(version) for s in subs)), MOVE_TIMEOUT)
         if n >= WARMUP:
             latencies.append((time.perf_counter() - start) * 1000)
     await http.close()
     return latencies
+
+
+async def open_streams(tables: list[Table]) -> list[Subscriber]:
+    """Start every table's streams and wait until each has been answered."""
+    subs = [s for t in tables for s in t.subs]
+    for sub in subs:
+        sub.task = asyncio.create_task(sub.run())
+    await asyncio.gather(*(s.ready.wait() for s in subs))
+    return subs
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -272,22 +369,17 @@ def percentile(values: list[float], q: float) -> float:
 
 async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, game: str) -> dict:
     setups = [await set_up_table(port, game, subs_per) for _ in range(tables)]
-    for _, subs in setups:
-        for sub in subs:
-            sub.task = asyncio.create_task(sub.run())
-    await asyncio.gather(*(s.ready.wait() for _, subs in setups for s in subs))
+    all_subs = await open_streams(setups)
     await asyncio.sleep(0.2)
-    for _, subs in setups:
-        for sub in subs:
-            sub.bytes = sub.wire_bytes = sub.updates = 0
+    for sub in all_subs:
+        sub.bytes = sub.wire_bytes = sub.updates = 0
     start = time.perf_counter()
     cpu_server, cpu_client = server_cpu_s(pid), time.process_time()
-    results = await asyncio.gather(*(drive(port, t, s, moves) for t, s in setups))
+    results = await asyncio.gather(*(drive(port, t, moves) for t in setups))
     elapsed = time.perf_counter() - start
     cpu_server, cpu_client = server_cpu_s(pid) - cpu_server, time.process_time() - cpu_client
     rss = server_rss_mb(pid)
     latencies = [x for r in results for x in r]
-    all_subs = [s for _, subs in setups for s in subs]
     updates = sum(s.updates for s in all_subs)
     for sub in all_subs:
         if sub.task:
@@ -298,6 +390,8 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
         "clients_per_table": subs_per,
         "moves": moves,
         "game": game,
+        "mix": MIXES[game].mix,
+        "seats": setups[0].mix.seats,
         "p50_ms": round(statistics.median(latencies), 2),
         "p99_ms": round(percentile(latencies, 0.99), 2),
         "max_ms": round(max(latencies), 2),
@@ -313,50 +407,43 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
 
 
 async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, game: str) -> dict:
-    """Human pace for a long time: every table acts every 2-6 s; errors and memory over time."""
+    """Human pace for a long time: every table acts every 2-6 s; errors and memory over time.
+
+    A connection error or a timeout is counted and the table goes on (the mix sees the view
+    as the server has it); a refused move stops the run, as in the timed mode. A game that
+    ends (Sun Tzu's nine rounds) stops its table's moves, as a real table would.
+    """
     import random
 
     rng = random.Random(7)
     setups = [await set_up_table(port, game, subs_per) for _ in range(tables)]
-    for _, subs in setups:
-        for sub in subs:
-            sub.task = asyncio.create_task(sub.run())
-    await asyncio.gather(*(s.ready.wait() for _, subs in setups for s in subs))
+    all_subs = await open_streams(setups)
     errors = 0
+    finished = 0
     latencies: list[float] = []
     rss: list[float] = [server_rss_mb(pid)]
     deadline = time.monotonic() + seconds
 
-    async def table_loop(table: dict, subs: list[Subscriber]) -> None:
-        nonlocal errors
+    async def table_loop(table: Table) -> None:
+        nonlocal errors, finished
         http = Http(port)
-        auth = {"Authorization": f"Bearer {table['host_token']}"}
-        n = 0
         await asyncio.sleep(rng.uniform(0, 4))
         while time.monotonic() < deadline:
-            body = {
-                "type": "adjust",
-                "seat": n % 3,
-                "counter": "hand",
-                "delta": 1 if (n // 3) % 2 == 0 else -1,
-            }
+            move = next(table.moves, None)
+            if move is None:
+                finished += 1
+                break
             start = time.perf_counter()
             try:
-                status, _, reply = await http.request(
-                    "POST", f"/api/tables/{table['id']}/actions", body, auth
+                version = await act(http, table, move)
+                await asyncio.wait_for(
+                    asyncio.gather(*(s.wait_for(version) for s in table.subs)), MOVE_TIMEOUT
                 )
-                if status != 200:
-                    errors += 1
-                else:
-                    version = json.loads(reply)["version"]
-                    await asyncio.wait_for(
-                        asyncio.gather(*(s.wait_for(version) for s in subs)), MOVE_TIMEOUT
-                    )
-                    latencies.append((time.perf_counter() - start) * 1000)
+                latencies.append((time.perf_counter() - start) * 1000)
             except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 errors += 1
                 http = Http(port)
-            n += 1
+                await resync(http, table)
             await asyncio.sleep(rng.uniform(2, 6))
         await http.close()
 
@@ -365,20 +452,22 @@ async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, 
             await asyncio.sleep(min(30, max(1, seconds / 10)))
             rss.append(server_rss_mb(pid))
 
-    await asyncio.gather(sample_memory(), *(table_loop(t, s) for t, s in setups))
-    dead_streams = sum(1 for _, subs in setups for s in subs if s.task and s.task.done())
-    for _, subs in setups:
-        for sub in subs:
-            if sub.task:
-                sub.task.cancel()
+    await asyncio.gather(sample_memory(), *(table_loop(t) for t in setups))
+    dead_streams = sum(1 for s in all_subs if s.task and s.task.done())
+    for sub in all_subs:
+        if sub.task:
+            sub.task.cancel()
     return {
         "peer": "table-companion",
         "mode": "soak",
         "tables": tables,
         "clients_per_table": subs_per,
+        "game": game,
+        "mix": MIXES[game].mix,
         "seconds": seconds,
         "actions": len(latencies),
         "errors": errors,
+        "games_finished": finished,
         "dead_streams": dead_streams,
         "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
@@ -386,14 +475,25 @@ async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, 
     }
 
 
+async def resync(http: Http, table: Table) -> None:
+    """After a lost reply the mix reads the view as the server has it (best effort)."""
+    auth = {"Authorization": f"Bearer {table.tokens[None]}"}
+    try:
+        status, _, reply = await http.request("GET", f"/api/tables/{table.id}", None, auth)
+    except (OSError, asyncio.IncompleteReadError):
+        return
+    if status == 200:
+        table.mix.view = json.loads(reply)["view"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tables", nargs="?", type=int, default=20)
     parser.add_argument("subscribers", nargs="?", type=int, default=8)
     parser.add_argument("moves", nargs="?", type=int, default=50)
-    # The move is Samurai Sword's counter tap (a card drawn, a card played): the game with
-    # the most seats, so S=8 is one table screen and seven phones, each its own viewer.
-    parser.add_argument("--game", default="samurai-sword", choices=["samurai-sword"])
+    # Samurai Sword by default: the game with the most seats, so S=8 is one table screen and
+    # seven phones, each its own viewer. Every game has its own mix (moves.py).
+    parser.add_argument("--game", default="samurai-sword", choices=sorted(GAMES))
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI keeps it working)")
     parser.add_argument(
         "--identity",
@@ -409,6 +509,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.tables, args.subscribers, args.moves = 2, 4, 5
+    limit = MIXES[args.game].limit
+    if not args.soak and limit is not None and WARMUP + args.moves > limit:
+        most = limit - WARMUP
+        parser.error(f"{args.game}'s mix is a whole game, {limit} moves: ask for {most} at most")
     global GZIP
     GZIP = not args.identity
     with tempfile.TemporaryDirectory() as tmp:
@@ -422,6 +526,8 @@ def main() -> None:
                 result = asyncio.run(
                     bench(port, proc.pid, args.tables, args.subscribers, args.moves, args.game)
                 )
+        except Refused as err:
+            sys.exit(f"fanout: {err}")
         finally:
             proc.terminate()
             proc.wait(10)

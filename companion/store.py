@@ -4,6 +4,11 @@ The action log is the source of truth. Rows are appended and committed (WAL with
 ``synchronous=FULL``, so a commit survives a power cut) before any reply is sent. Undo and
 redo only flag rows; nothing is ever deleted, so the history stays complete.
 
+Writes run on the store's writer thread (``companion.writer``), which commits together
+whatever writes are waiting, so the server's event loop never waits for the disk; a write
+method returns once its own write is committed. Reads use a connection of their own: with
+WAL they run beside the writer and see every write that has returned.
+
 Besides the game's own actions, the log holds the table's *notes*: a seat claimed on a
 phone, a seat given a new code, an undo or a redo. They are permanent (undo never touches
 them) and take no part in the game's state; they are the record of who did what.
@@ -21,13 +26,18 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+import weakref
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import CannotSave
+from .errors import CannotSave  # noqa: F401 - what a refused write raises; imported from here
+from .writer import Writer
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -165,83 +175,129 @@ def _private_file(path: Path) -> None:
         os.chmod(path, 0o600)
 
 
+def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    if reader:
+        conn.execute("PRAGMA query_only=ON")  # every write goes through the writer
+    else:
+        conn.execute("PRAGMA journal_mode=WAL")
+        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=5000")
+    return conn
+
+
 class Store:
-    """A SQLite database shared by every request of one server process."""
+    """A SQLite database shared by every request of one server process.
+
+    Each write method hands its work to the writer as a function of the write connection
+    (``_write``) and returns that function's result once it is committed. A write the
+    database refuses (full disk, read-only file) raises ``CannotSave``: nothing of it
+    stays, and nothing acknowledged before is lost.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
+        memory = self.path == ":memory:"
+        if not memory:
             _private_file(Path(self.path))
-        # One connection per process: requests are greenlets (or test threads) of one
-        # process, and the lock keeps each transaction whole.
-        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.RLock()
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
-        self._conn.execute("PRAGMA synchronous=FULL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.execute("PRAGMA busy_timeout=5000")
-        self._conn.executescript(SCHEMA)
-        self._upgrade()
+        # The writer opens the write connection on its own thread and alone uses it. (Tests
+        # reach it as ``_conn`` to make the "disk" full or read-only with a PRAGMA.)
+        self._writer = Writer(partial(_connect, self.path))
+        self._conn = self._writer.conn
+        # A store nobody closed still ends its writer thread once it is garbage.
+        self._finalizer = weakref.finalize(self, self._writer.abandon)
+        self._write(self._upgrade)
+        # A second connection to ":memory:" would open another, empty database: there,
+        # reads go through the writer too.
+        self._reader = None if memory else _connect(self.path, reader=True)
+        self._read_lock = threading.Lock()
 
-    def _upgrade(self) -> None:
-        """Bring a database made by an earlier release up to this schema, in place."""
-        with self.transaction() as db:
-            for table, column, decl in ADDED_COLUMNS:
-                have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-                if column not in have:
-                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+    # -- for tests and benchmarks ------------------------------------------------------
+
+    @property
+    def before_commit(self) -> Callable[[], None] | None:
+        """For tests and benchmarks only: called on the writer thread just before each COMMIT
+        (e.g. to hold it as a slow disk would; under gevent, with the unpatched
+        ``time.sleep``). None, the default, costs nothing."""
+        return self._writer.before_commit
+
+    @before_commit.setter
+    def before_commit(self, hook: Callable[[], None] | None) -> None:
+        self._writer.before_commit = hook
+
+    @property
+    def commits(self) -> int:
+        """For tests and benchmarks: how many batches of writes have been committed."""
+        return self._writer.commits
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    @staticmethod
+    def _upgrade(db: sqlite3.Connection) -> None:
+        """Create the schema, and bring a database made by an earlier release up to it."""
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        for table, column, decl in ADDED_COLUMNS:
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        """Commit the writes already handed in, then close; the writer thread ends."""
+        self._finalizer.detach()
+        self._writer.close()
+        if self._reader is not None:
+            with self._read_lock:
+                self._reader.close()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic, durable write: committed when the block ends, rolled back on error.
+    def _write(self, job: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``job`` on the writer (in a transaction, with whatever else is waiting) and
+        return its result once it is committed. ``sqlite3.IntegrityError`` comes back as it
+        is, any other database error as ``CannotSave``."""
+        return self._writer.call(job)
 
-        A write the database refuses (full disk, read-only file) becomes ``CannotSave``:
-        the transaction is rolled back, so nothing acknowledged is lost and nothing
-        half-written stays.
-        """
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._conn
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-                self._conn.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                raise
-            except sqlite3.DatabaseError as err:
-                if self._conn.in_transaction:
-                    try:
-                        self._conn.execute("ROLLBACK")
-                    except sqlite3.DatabaseError:
-                        pass
-                raise CannotSave(str(err)) from err
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """The write connection for a block of hand-written SQL, committed when it ends and
+        rolled back if it raises (a database error as ``CannotSave``). For tests and tools:
+        the writer waits while the block runs on the caller's thread, so the block must only
+        run SQL on the connection it is given."""
+        return self._writer.lend()
 
     def _one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        with self._lock:
-            return self._conn.execute(sql, args).fetchone()
+        if self._reader is None:
+            return self._write(lambda db: db.execute(sql, args).fetchone())
+        with self._read_lock:
+            cursor = self._reader.execute(sql, args)
+            try:
+                return cursor.fetchone()
+            finally:
+                # An unfinished statement would hold its read transaction open, and with it
+                # an old snapshot: the next read would miss the newest commits.
+                cursor.close()
 
     def _all(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return self._conn.execute(sql, args).fetchall()
+        if self._reader is None:
+            return self._write(lambda db: db.execute(sql, args).fetchall())
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
 
     # -- settings -----------------------------------------------------------------
 
     def meta(self, key: str, make: Any) -> str:
         """The stored value of ``key``, created once with ``make()`` (e.g. the app's secret key)."""
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> str:
             row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row:
                 return row[0]
             value = make()
             db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
             return value
+
+        return self._write(job)
 
     # -- tables and seats ---------------------------------------------------------------
 
@@ -255,7 +311,7 @@ class Store:
         host_token: str,
         join_codes: list[str],
     ) -> None:
-        with self.transaction() as db:
+        def job(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO tables(id, game, players, options, seed, host_hash, created)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -273,6 +329,8 @@ class Store:
                 "INSERT INTO seats(table_id, seat, join_code) VALUES (?, ?, ?)",
                 [(table_id, n, code) for n, code in enumerate(join_codes)],
             )
+
+        return self._write(job)
 
     def table(self, table_id: str) -> TableRow | None:
         row = self._one(
@@ -319,7 +377,8 @@ class Store:
         Returns (the note's seq, the table's new version), or None if the code no longer
         opens that seat (claimed or re-issued meanwhile).
         """
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> tuple[int, int] | None:
             cur = db.execute(
                 "UPDATE seats SET join_code=NULL, used_code_hash=?, token_hash=?,"
                 " claims=claims+1 WHERE table_id=? AND seat=? AND join_code=?",
@@ -329,10 +388,13 @@ class Store:
                 return None
             return self._note(db, table_id, note)
 
+        return self._write(job)
+
     def reissue(self, table_id: str, seat: int, code: str, note: Note) -> tuple[int, int]:
         """Give ``seat`` a new join code; the phone that held it loses the seat (its token is
         remembered as revoked, so that phone can be told why). Writes ``note`` with it."""
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> tuple[int, int]:
             row = db.execute(
                 "SELECT token_hash FROM seats WHERE table_id=? AND seat=?", (table_id, seat)
             ).fetchone()
@@ -347,6 +409,8 @@ class Store:
                 (code, table_id, seat),
             )
             return self._note(db, table_id, note)
+
+        return self._write(job)
 
     def revoked(self, table_id: str, token: str) -> tuple[int, float] | None:
         """(seat, when) if ``token`` once held a seat of this table and was re-issued away."""
@@ -380,7 +444,8 @@ class Store:
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses."""
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> int:
             # A new action after an undo makes the undone rows unredoable: flag them 2.
             db.execute(
                 "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
@@ -389,19 +454,27 @@ class Store:
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
             return self._bump(db, table_id)
 
+        return self._write(job)
+
     def note(self, table_id: str, note: Note) -> tuple[int, int]:
         """Append a note of the table (never undone); returns (its seq, the new version)."""
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> tuple[int, int]:
             return self._note(db, table_id, note)
+
+        return self._write(job)
 
     def set_undone(self, table_id: str, seq: int, undone: bool, note: Note) -> tuple[int, int]:
         """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it."""
-        with self.transaction() as db:
+
+        def job(db: sqlite3.Connection) -> tuple[int, int]:
             db.execute(
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),
             )
             return self._note(db, table_id, note)
+
+        return self._write(job)
 
     def _insert(
         self,

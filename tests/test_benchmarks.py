@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 PEER_KEYS = {
     "peer",
@@ -42,11 +44,35 @@ def run(script: str) -> dict:
     return json.loads(lines[0])
 
 
-def test_fanout_reports_the_peers_figures_and_bytes_per_update():
-    figures = run("fanout.py")
-    assert PEER_KEYS <= set(figures)
-    assert figures["moves"] == 5 and figures["p99_ms"] >= figures["p50_ms"] > 0
-    assert 0 < figures["bytes_per_subscriber_update"] < figures["html_bytes_per_subscriber_update"]
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_fanout_drives_every_game_with_its_move_mix(game):
+    # Its own call rather than run(): the game is an argument. A refused move fails the run.
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fanout.py"), "--quick", "--game", game],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert len(lines) == 1, done.stdout
+    figures = json.loads(lines[0])
+    ours = {"html_bytes_per_subscriber_update", "server_cpu_ms_per_move", "client_cpu_ms_per_move"}
+    assert PEER_KEYS | ours | {"game", "mix"} <= set(figures)
+    assert figures["game"] == game and figures["mix"] and figures["moves"] == 5
+
+
+def test_compare_peer_explains_itself():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "compare_peer.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "--tables" in done.stdout and "--runs" in done.stdout
 
 
 @pytest.mark.parametrize("script", ["replay.py", "pages.py"])
@@ -64,3 +90,36 @@ def test_idle_tables_leave_memory_beyond_the_cache():
     figures = run("idle_tables.py")
     assert figures["cache"]["kept_in_memory"] == MAX_CACHED < figures["cache"]["tables"]
     assert figures["keep-all"]["kept_in_memory"] == figures["keep-all"]["tables"]
+
+
+def test_phone_dom_reports_the_work_per_live_update():
+    # Its own call rather than run(): a browser run needs a shorter limit of its own.
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "phone_dom.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert len(lines) == 1, done.stdout
+    figures = json.loads(lines[0])
+    timings = {"swap_ms", "frame_ms"}
+    counts = {"message_bytes_p50", "messages_per_move", "dom_nodes", "live_html_bytes"}
+    assert timings | counts | {"game", "moves", "cpu_throttle"} <= set(figures)
+    assert figures["moves"] == 5 and figures["cpu_throttle"] == 4
+    for key in timings:
+        assert set(figures[key]) == {"p50", "p95", "max"}
+        assert all(isinstance(value, (int, float)) for value in figures[key].values())
+    assert all(figures[key] > 0 for key in counts), figures
+
+
+def test_commit_stall_reports_latency_and_fsyncs_under_a_slow_disk():
+    # Needs strace (scripts/test installs it): the server's fsyncs are delayed through it.
+    figures = run("commit_stall.py")
+    keys = {"p50_ms", "mean_ms", "p99_ms", "max_ms", "moves_per_s", "fsync_delay_ms", "tables"}
+    assert keys | {"moves", "moves_per_table", "fsyncs"} <= set(figures)
+    assert (figures["tables"], figures["moves_per_table"], figures["moves"]) == (2, 5, 10)
+    assert figures["fsync_delay_ms"] == 5
+    assert figures["p99_ms"] >= figures["p50_ms"] > 0 and figures["fsyncs"] > 0

@@ -218,6 +218,8 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     # Round 6: the first epic auction, with sealed bids clicked on the three phones.
     table.get_by_role("button", name="Next →").click()
     auction = table.locator(".aow-auction")
+    # The click does not wait for its move: read the view once the table screen shows it.
+    expect(auction.locator(".aow-epic-up strong")).to_be_visible()
     epic = api.view()["auction"]["epic_t"]
     expect(auction.locator(".aow-epic-up strong")).to_have_text(epic)
     bids = [7, 5, 2]
