@@ -21,6 +21,7 @@ the same viewer.
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import re
 import threading
@@ -51,23 +52,46 @@ ROOT_TAG = re.compile(r"\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 # The fragments met while one region renders: id -> HTML. None outside a region's rendering
 # (a page that is not live, or inside another fragment), where a fragment is plain HTML.
 _collecting: ContextVar[dict[str, str] | None] = ContextVar("collecting", default=None)
-# Whose region is rendering: (the table object, the viewer). Its fragments are kept in that
-# table's slots, one per viewer and fragment id.
-_scope: ContextVar[tuple[Any, Hashable] | None] = ContextVar("scope", default=None)
+# Whose region is rendering: the table object, the viewer and the region, and how many
+# times each macro was memoised so far in it. Its fragments and memoised calls are kept in
+# that table's slots: one per viewer and fragment id, or per viewer, region, macro and call.
+_scope: ContextVar[Scope | None] = ContextVar("scope", default=None)
+
+
+class Scope:
+    """Where the pieces rendered in one region's rendering are kept."""
+
+    __slots__ = ("table", "viewer", "region", "calls")
+
+    def __init__(self, table: Any, viewer: Hashable, region: str) -> None:
+        self.table, self.viewer, self.region = table, viewer, region
+        self.calls: dict[Any, int] = {}
 
 
 @contextmanager
-def collecting(table: Any = None, viewer: Hashable = None) -> Iterator[dict[str, str]]:
+def collecting(
+    table: Any = None, viewer: Hashable = None, region: str = ""
+) -> Iterator[dict[str, str]]:
     """Collect the fragments rendered inside this block, each replaced by a placeholder.
 
-    With ``table``, each fragment is kept in that table's slot for ``viewer`` and its id:
-    the last rendering and its arguments. Only what screens show now is kept, and it leaves
-    memory with the table."""
+    With ``table``, each fragment and each memoised call is kept in one of that table's
+    slots (the last rendering and its arguments): only what screens show now is kept, it
+    leaves memory with the table, and busy tables never evict each other's pieces."""
     found: dict[str, str] = {}
     token = _collecting.set(found)
-    scope = _scope.set(None if table is None else (table, viewer))
+    scope = _scope.set(None if table is None else Scope(table, viewer, region))
     try:
         yield found
+    finally:
+        _scope.reset(scope)
+        _collecting.reset(token)
+
+
+@contextmanager
+def _outside_regions() -> Iterator[None]:
+    token, scope = _collecting.set(None), _scope.set(None)
+    try:
+        yield
     finally:
         _scope.reset(scope)
         _collecting.reset(token)
@@ -101,7 +125,7 @@ class Fragments:
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         self.size = size
         self._items: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
-        # Per table object: (viewer, fragment id, language) -> (code, arguments, HTML).
+        # Per table object: a slot (see ``collecting``) -> (code, arguments, HTML).
         self._slots: WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, bytes, str]]] = (
             WeakKeyDictionary()
         )
@@ -136,8 +160,22 @@ class Fragments:
 
     def call(self, macro: Macro, *args: Any) -> Markup:
         """``macro(*args)``, rendered once for as long as ``args`` and the language stay equal."""
-        key = (self._code(macro), lang(), _encode(args))
-        return cast(Markup, self._cached(key, lambda: Markup(macro(*args))))
+        code, encoded = self._code(macro), _encode(args)
+        scope = _scope.get()
+        if scope is None:
+            key = (code, lang(), encoded)
+            return cast(Markup, self._cached(key, lambda: Markup(macro(*args))))
+        # The n-th call of this macro in this region: the same place on the screen each time.
+        n = scope.calls[code] = scope.calls.get(code, -1) + 1
+        slot = (scope.viewer, scope.region, code, n, lang())
+
+        def make() -> Markup:
+            # What a memoised macro renders inside itself is not a place in the region: a
+            # call served from its slot would not count it, and the places would shift.
+            with _outside_regions():
+                return Markup(macro(*args))
+
+        return cast(Markup, self._slot(scope.table, slot, code, encoded, make))
 
     def frag(self, fragment_id: str, macro: Macro, *args: Any) -> Markup:
         """A fragment of a live region: ``macro(*args)`` (memoised) with ``fragment_id`` on
@@ -147,19 +185,17 @@ class Fragments:
 
         def make() -> str:
             # A fragment inside a fragment is plain HTML: only a region's own are collected.
-            token = _collecting.set(None)
-            try:
+            with _outside_regions():
                 # Plain text (not Markup, whose methods escape): it is sliced and joined.
                 return str(with_id(macro(*args), fragment_id))
-            finally:
-                _collecting.reset(token)
 
         code, encoded = self._code(macro), _encode(args)
         scope = _scope.get()
         if scope is None:
             html = self._cached((code, lang(), fragment_id, encoded), make)
         else:
-            html = self._slot(scope, fragment_id, code, encoded, make)
+            slot = (scope.viewer, fragment_id, lang())
+            html = self._slot(scope.table, slot, code, encoded, make)
         found = _collecting.get()
         if found is None:
             return Markup(html)
@@ -169,14 +205,15 @@ class Fragments:
 
     def _slot(
         self,
-        scope: tuple[Any, Hashable],
-        fragment_id: str,
+        table: Any,
+        slot: tuple[Any, ...],
         code: Any,
         encoded: bytes,
         make: Callable[[], str],
     ) -> str:
-        table, viewer = scope
-        slot = (viewer, fragment_id, lang())
+        # A slot keeps a digest of the arguments, not the arguments: a fragment's inputs can
+        # be several KB (a phone's turn buttons), and a hundred tables hold thousands.
+        encoded = hashlib.blake2b(encoded, digest_size=16).digest()
         with self._lock:
             slots = self._slots.get(table)
             if slots is None:

@@ -111,7 +111,7 @@ def render_part(template: str, viewer_screen: Screen, table: Loaded | None = Non
 
     Straight through Jinja: a region needs no request globals (``request``, ``session``),
     and Flask's per-render context work would cost more than a small region itself."""
-    with fragments.collecting(table, viewer_screen.viewer) as found:
+    with fragments.collecting(table, viewer_screen.viewer, template) as found:
         shell = _template(template).render(s=viewer_screen)
     if not found:
         return _plain(shell)
@@ -147,6 +147,19 @@ def _macro(name: str, *args: Any) -> Part:
 def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
     """A region of this viewer's own, from the few inputs it reads where they are known."""
     s = viewer_screen(loaded, viewer)
+    if name in ("top", "undo", "notes", "aside"):
+        # Kept in this table's slots, as the pieces of a rendered region are.
+        with fragments.collecting(loaded, viewer, name):
+            return _small(s, name)
+    if name == "result" and s.result is None:
+        return EMPTY
+    if name == "sealed" and not s.view.get("sealed"):
+        return EMPTY
+    return render_part(f"live/{name}.html", s, loaded)
+
+
+def _small(s: Screen, name: str) -> Part:
+    """A small region rendered straight from the inputs it reads."""
     if name == "top":
         view = s.view
         turn = view.get("turn")
@@ -160,18 +173,12 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
     if name == "notes":
         lines = [[h.by, h.text] for h in s.private_history]
         return _macro("notes", lines) if lines else EMPTY
-    if name == "aside":
-        aside = _template("table/_aside.html").module.host_and_seats
-        return _plain(
-            fragments.memo_call(
-                aside, s.table_id, s.is_host, s.csrf, s.can_undo, s.can_redo, s.seat_rows
-            )
+    aside = _template("table/_aside.html").module.host_and_seats
+    return _plain(
+        fragments.memo_call(
+            aside, s.table_id, s.is_host, s.csrf, s.can_undo, s.can_redo, s.seat_rows
         )
-    if name == "result" and s.result is None:
-        return EMPTY
-    if name == "sealed" and not s.view.get("sealed"):
-        return EMPTY
-    return render_part(f"live/{name}.html", s, loaded)
+    )
 
 
 def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
