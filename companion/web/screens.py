@@ -42,12 +42,12 @@ class HistoryLine:
     # Who did it: a player's name, or None for the table screen (the host). Every line names
     # its actor, so a dispute at the table is settled by reading the history.
     by: str | None = None
-    n: int = 0  # its place among its action's lines: (seq, n) names the line for good
+    n: int = 0  # its place among its action's public (or private) lines
 
     @property
     def key(self) -> str:
         """A stable id for this line on a page (it never changes once written)."""
-        return f"h-{self.seq}-{self.n}"
+        return f"h-{self.seq}-{'p' if self.private else ''}{self.n}"
 
 
 @dataclass
@@ -154,9 +154,14 @@ def described_rows(loaded: Loaded) -> list[list[tuple[HistoryLine, frozenset[int
             continue
         by = actor_name(loaded, row.actor)
         lines = []
-        for n, event in enumerate(reversed(row.events)):
+        # Public and private lines are numbered apart: a public line's id on every screen
+        # must not tell how many lines of the same action some seat alone can read.
+        counts = {True: 0, False: 0}
+        for event in reversed(row.events):
             to = event.get("to")
-            line = HistoryLine(row.seq, describe(loaded, event), to is not None, by, n)
+            private = to is not None
+            line = HistoryLine(row.seq, describe(loaded, event), private, by, counts[private])
+            counts[private] += 1
             lines.append((line, None if to is None else frozenset(to)))
         described.append(lines)
     return described

@@ -204,3 +204,26 @@ def test_a_seats_own_pieces_render_again_only_when_their_own_inputs_change(app):
         again = regions.parts(tables.load(table["id"]), cy)["game"].frags
     assert again["ss-mine"] != after["ss-mine"]
     assert again["ss-secret"] is after["ss-secret"]
+
+
+def test_a_public_lines_id_does_not_count_the_lines_only_a_seat_can_read(app, client):
+    reply = client.post("/api/tables", json={"game": "tally", "players": ["Ann", "Bo"]})
+    table = reply.json
+    ann = app.test_client()
+    ann.get(f"/join/{table['seats'][0]['join_code']}")
+    page = ann.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    sent = ann.post(
+        f"/t/{table['id']}/seat/act", data={"type": "bid", "n": "5", "csrf_token": token}
+    )
+    assert sent.status_code == 303
+    screen = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    ids = re.findall(r'<li id="(h-\d+-[^"]+)"', screen)
+    # Ann's bid has a line only Ann reads ("You chose 5") and a public one: on the table
+    # screen the public one is simply the action's first line.
+    seq = max(int(i.split("-")[1]) for i in ids)
+    assert f"h-{seq}-0" in ids and not any(
+        i.startswith(f"h-{seq}-") and i != f"h-{seq}-0" for i in ids
+    )
+    mine = ann.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+    assert "You chose" in mine and "You chose" not in screen
