@@ -55,13 +55,9 @@ def _after_change(table_id: str, viewer: Viewer, page: str) -> Response:
     if not _is_htmx():
         return redirect(url_for(page, table_id=table_id), code=303)
     loaded = tables().load(table_id)
-    shown = _shown_version()
-    before = regions.parts_at(loaded, viewer, shown) if shown is not None else None
-    if before is None:
-        response = Response(regions.full(loaded, viewer))
-    else:
-        held = regions.shown(before)
-        response = Response(regions.changes(regions.parts(loaded, viewer), held))
+    kind, body, _held = regions.catch_up(loaded, viewer, _shown_version())
+    response = Response(body)
+    if kind == "patch":
         response.headers["HX-Reswap"] = "none"
     response.headers["X-Version"] = str(loaded.version)
     response.vary.add("HX-Request")

@@ -92,6 +92,9 @@ class Part:
 
 
 Parts = dict[str, Part]  # region name -> Part, in page order
+# What one screen holds: region id -> its shell (and id + "#part" -> its Part), fragment
+# id -> its HTML.
+Held = dict[str, object]
 
 
 def regions_of(viewer: Viewer) -> dict[str, str]:
@@ -233,6 +236,19 @@ def parts_at(loaded: Loaded, viewer: Viewer, version: int) -> Parts | None:
     return KEPT.get(loaded, (viewer, lang()), version)
 
 
+def catch_up(loaded: Loaded, viewer: Viewer, version: int | None) -> tuple[str, str, Held]:
+    """What brings a screen that shows ``version`` up to now, and what it holds then:
+    ``("patch", swaps, held)`` while that version is kept, else ``("view", the whole live
+    area, held)``. The reply to a page's own post and a stream that (re)connects both start
+    here; a stream then follows with ``changes``."""
+    now = parts(loaded, viewer)
+    before = parts_at(loaded, viewer, version) if version is not None and version >= 0 else None
+    if before is None:
+        return "view", full(loaded, viewer), shown(now)
+    held = shown(before)
+    return "patch", changes(now, held), held
+
+
 def region_id(name: str) -> str:
     return f"r-{name}"
 
@@ -251,15 +267,15 @@ def full(loaded: Loaded, viewer: Viewer) -> str:
     )
 
 
-def shown(made: Parts) -> dict[str, object]:
+def shown(made: Parts) -> Held:
     """What a screen holds once it shows ``made``: each region's shell and each fragment."""
-    held: dict[str, object] = {}
+    held: Held = {}
     for name, part in made.items():
         _hold(held, region_id(name), part)
     return held
 
 
-def _hold(held: dict[str, object], rid: str, part: Part) -> None:
+def _hold(held: Held, rid: str, part: Part) -> None:
     held[rid] = part.shell
     held[rid + "#part"] = part
     held.update(part.frags)
@@ -282,7 +298,7 @@ def _new_at_top(old: Part | None, new: Part) -> int:
     return added
 
 
-def changes(made: Parts, sent: dict[str, object]) -> str:
+def changes(made: Parts, sent: Held) -> str:
     """The out-of-band swaps that bring a screen holding ``sent`` up to ``made``; ``sent``
     is updated to match. Empty when nothing this screen shows has changed.
 

@@ -58,7 +58,7 @@ def _events(
 ) -> Iterator[str]:
     pipeline = tables()
     sub = pipeline.subscribe(table_id)
-    held: dict[str, str] | None = None  # what this stream's screen shows, region by region
+    held: regions.Held | None = None  # what this stream's screen shows, piece by piece
     try:
         yield "retry: 1500\n\n"
         while True:
@@ -73,17 +73,13 @@ def _events(
                     return
                 version = loaded.version
                 if held is None:
-                    before = regions.parts_at(loaded, viewer, known) if known >= 0 else None
-                    if before is None:
-                        yield sse("view", regions.full(loaded, viewer), event_id=version)
-                        held = regions.shown(regions.parts(loaded, viewer))
-                        known = version
-                        continue
-                    held = regions.shown(before)
-                if version != known:
-                    patch = regions.changes(regions.parts(loaded, viewer), held)
+                    kind, data, held = regions.catch_up(loaded, viewer, known)
+                else:
+                    kind, data = "patch", regions.changes(regions.parts(loaded, viewer), held)
+                # A screen already showing this version (the page just loaded) needs nothing.
+                if kind == "view" or version != known:
                     known = version
-                    yield sse("patch", patch, event_id=version)
+                    yield sse(kind, data, event_id=version)
                     continue
             if not sub.wait(heartbeat):
                 yield ": ping\n\n"
