@@ -21,91 +21,37 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import re
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-HOST = "127.0.0.1"
+from serving import HOST, start_server, stop_server
+
 MOVE = {"type": "adjust", "seat": 0, "counter": "hand"}
 PLAYERS = ["P0", "P1", "P2", "P3"]
 
 
-def start_server(db: Path, delay_ms: float, trace: Path) -> tuple[subprocess.Popen[str], int]:
-    """The real server (under strace when ``delay_ms`` > 0); its port, read off its stdout."""
-    command = [
-        sys.executable,
-        "-m",
-        "companion.cli",
-        "serve",
-        "--host",
-        HOST,
-        "--port",
-        "0",
-        "--db",
-        str(db),
-        "--quiet",
-        "--create-limit",  # the benchmark creates its tables from one address
-        "100000 per minute",
+def strace(delay_ms: float, trace: Path) -> list[str]:
+    """strace around the server: only fsync and fdatasync stop it (seccomp-bpf), and each
+    returns ``delay_ms`` late, as if the disk were slow."""
+    return [
+        "strace",
+        "-f",
+        "-qq",
+        "--seccomp-bpf",
+        "-e",
+        "signal=none",
+        "-e",
+        "trace=fsync,fdatasync",
+        "-e",
+        f"inject=fsync,fdatasync:delay_exit={int(delay_ms * 1000)}",
+        "-o",
+        str(trace),
     ]
-    if delay_ms > 0:
-        # seccomp-bpf: only the two traced calls stop the server; everything else runs
-        # at full speed. Each of them returns delay_ms late, as if the disk were slow.
-        command = [
-            "strace",
-            "-f",
-            "-qq",
-            "--seccomp-bpf",
-            "-e",
-            "signal=none",
-            "-e",
-            "trace=fsync,fdatasync",
-            "-e",
-            f"inject=fsync,fdatasync:delay_exit={int(delay_ms * 1000)}",
-            "-o",
-            str(trace),
-            *command,
-        ]
-    proc = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        # Its own process group: stopping it stops strace and the server together (strace
-        # alone, stopped, would detach and leave the server running).
-        start_new_session=True,
-    )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line and proc.poll() is not None:
-            break
-        match = re.search(r"running at http://[^:]+:(\d+)", line)
-        if match:
-            return proc, int(match.group(1))
-    stop_server(proc)
-    raise RuntimeError("server did not start")
-
-
-def stop_server(proc: subprocess.Popen[str]) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    if proc.stdout:
-        proc.stdout.close()
 
 
 def fsyncs(trace: Path) -> int:
@@ -241,7 +187,10 @@ def main() -> None:
         sys.exit("commit_stall: strace is not installed (apt-get install strace), or pass 0")
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "strace.out"
-        proc, port = start_server(Path(tmp) / "bench.db", args.fsync_delay_ms, trace)
+        proc, port = start_server(
+            Path(tmp) / "bench.db",
+            strace(args.fsync_delay_ms, trace) if args.fsync_delay_ms > 0 else None,
+        )
         try:
             figures = asyncio.run(bench(port, args.tables, args.moves, trace))
         finally:

@@ -32,7 +32,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,10 +41,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from moves import MIXES, Mix, Move
+from serving import HOST, start_server, stop_server
 
 from companion.games import GAMES
 
-HOST = "127.0.0.1"
 WARMUP = 2
 MOVE_TIMEOUT = 30.0
 GZIP = True  # subscribers ask for compressed streams, as browsers do (--identity: they don't)
@@ -76,39 +75,6 @@ def server_cpu_s(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            "0",
-            "--db",
-            str(db),
-            "--quiet",
-            "--create-limit",  # a benchmark creates up to hundreds of tables from one address
-            "100000 per minute",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        match = re.search(r"running at http://[^:]+:(\d+)", line)
-        if match:
-            return proc, int(match.group(1))
-    proc.kill()
-    raise RuntimeError("server did not start")
 
 
 class Http:
@@ -529,8 +495,7 @@ def main() -> None:
         except Refused as err:
             sys.exit(f"fanout: {err}")
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop_server(proc)
     print(json.dumps(result))
 
 

@@ -30,23 +30,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from serving import HOST, start_server, stop_server
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 WARMUP = 3
 CPU_THROTTLE = 4
 PHONE_SEAT = 1
@@ -96,39 +91,6 @@ INSTRUMENT = """
   }, true);
 })();
 """
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            "0",
-            "--db",
-            str(db),
-            "--quiet",
-            "--create-limit",  # reruns against one server would otherwise hit the limit
-            "100000 per minute",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        match = re.search(r"running at http://[^:]+:(\d+)", proc.stdout.readline())
-        if match:
-            return proc, int(match.group(1))
-    proc.kill()
-    raise RuntimeError("server did not start")
 
 
 def post(port: int, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
@@ -256,8 +218,7 @@ def main() -> None:
         try:
             figures = bench(port, args.game, args.counter, moves)
         finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+            stop_server(proc)
     print(json.dumps(figures))
 
 

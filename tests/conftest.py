@@ -54,3 +54,22 @@ def first_stream_message(response) -> str:  # noqa: ANN001 - a Flask test respon
             break
     response.close()
     return buffer
+
+
+def first_message(client: FlaskClient, path: str) -> tuple[str, int, str]:
+    """The first message a live stream sends: (event, id, data)."""
+    response = client.get(path, buffered=False)
+    buffer = ""
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        match = re.search(r"id: (\d+)\nevent: (\w+)\n((?:data: .*\n)*)\n", buffer)
+        if match:
+            response.close()
+            data = "\n".join(line[6:] for line in match.group(3).splitlines())
+            return match.group(2), int(match.group(1)), data
+    raise AssertionError(f"the stream ended without a message: {buffer!r}")
+
+
+def swapped_ids(patch: str) -> list[str]:
+    """The ids a patch replaces (its out-of-band swaps that name their element)."""
+    return re.findall(r'id="([^"]+)" hx-swap-oob', patch)

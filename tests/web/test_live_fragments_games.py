@@ -14,25 +14,8 @@ import re
 from typing import Any
 
 from flask import Flask
-from flask.testing import FlaskClient
 
-
-def first_message(client: FlaskClient, path: str) -> tuple[str, int, str]:
-    """The first message a live stream sends: (event, id, data)."""
-    response = client.get(path, buffered=False)
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        match = re.search(r"id: (\d+)\nevent: (\w+)\n((?:data: .*\n)*)\n", buffer)
-        if match:
-            response.close()
-            data = "\n".join(line[6:] for line in match.group(3).splitlines())
-            return match.group(2), int(match.group(1)), data
-    raise AssertionError(f"the stream ended without a message: {buffer!r}")
-
-
-def swapped_ids(patch: str) -> list[str]:
-    return re.findall(r'id="([^"]+)" hx-swap-oob', patch)
+from ..conftest import first_message, swapped_ids
 
 
 class Table:

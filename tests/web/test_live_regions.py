@@ -15,6 +15,8 @@ from flask.testing import FlaskClient
 from companion.tables import Viewer
 from companion.web import regions
 
+from ..conftest import first_message, swapped_ids
+
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
@@ -41,24 +43,6 @@ def tap(app: Flask, table: dict, seat: int = 0, delta: int = 1) -> int:
     )
     assert reply.status_code == 200, reply.json
     return reply.json["version"]
-
-
-def first_message(client: FlaskClient, path: str) -> tuple[str, int, str]:
-    """The first message a live stream sends: (event, id, data)."""
-    response = client.get(path, buffered=False)
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        match = re.search(r"id: (\d+)\nevent: (\w+)\n((?:data: .*\n)*)\n", buffer)
-        if match:
-            response.close()
-            data = "\n".join(line[6:] for line in match.group(3).splitlines())
-            return match.group(2), int(match.group(1)), data
-    raise AssertionError(f"the stream ended without a message: {buffer!r}")
-
-
-def swapped_ids(patch: str) -> list[str]:
-    return re.findall(r'id="([^"]+)" hx-swap-oob', patch)
 
 
 def full_view(client: FlaskClient, table: dict, page: str) -> str:
