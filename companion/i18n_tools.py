@@ -27,12 +27,15 @@ ROOT = PACKAGE.parent
 SOURCES = PACKAGE / "i18n"
 COMPILED = PACKAGE / "translations"
 LOCALES = ("zh_TW",)
-KEYWORDS = {"_": None, "gettext": None, "N_": None, "T": (1,), "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "N_": None, "T": (1,), "ngettext": (1, 2), "P": (1, 2)}
+
+Msgid = str | tuple[str, str]  # a plain msgid, or a plural's (singular, plural)
 
 
-def extract_msgids() -> set[str]:
-    """Every msgid used in the package's Python code and in the templates."""
-    found: set[str] = set()
+def extract_msgids() -> set[Msgid]:
+    """Every msgid used in the package's Python code and in the templates; a plural (from
+    ``ngettext`` or ``text.P``) as its (singular, plural) pair."""
+    found: set[Msgid] = set()
     sources = [
         (PACKAGE, [("**.py", "python")]),
         (ROOT / "templates", [("**.html", "jinja2")]),
@@ -44,8 +47,13 @@ def extract_msgids() -> set[str]:
         for _file, _line, message, _comments, _ctx in extract_from_dir(
             str(folder), method_map, options, keywords=KEYWORDS
         ):
-            texts = message if isinstance(message, tuple) else (message,)
-            found.update(t for t in texts if t)
+            if isinstance(message, tuple):
+                if len(message) >= 2 and message[0] and message[1]:
+                    found.add((message[0], message[1]))
+                else:
+                    found.update(t for t in message if t)
+            elif message:
+                found.add(message)
     return found
 
 
@@ -82,9 +90,16 @@ def compile_all() -> None:
 
 
 def missing(locale: str) -> list[str]:
-    """Msgids used somewhere that no PO file of ``locale`` translates."""
+    """Msgids used somewhere that no PO file of ``locale`` translates; a plural needs a
+    plural entry (``msgid_plural``), so that ngettext finds it."""
     catalog = merged_catalog(locale)
-    return sorted(m for m in extract_msgids() if m not in catalog)
+    gaps = []
+    for msgid in extract_msgids():
+        key = msgid[0] if isinstance(msgid, tuple) else msgid
+        found = catalog.get(key)
+        if found is None or not found.string or isinstance(msgid, tuple) != found.pluralizable:
+            gaps.append(" | ".join(msgid) if isinstance(msgid, tuple) else msgid)
+    return sorted(gaps)
 
 
 def main(argv: list[str]) -> int:

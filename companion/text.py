@@ -7,6 +7,8 @@ is itself a msgid (or a ``Text``) and is translated before it is put in place.
 
 >>> T("{name} lost {n} health", name="Ann", n=2)
 ['{name} lost {n} health', {'name': 'Ann', 'n': 2}]
+>>> P("{n} star", "{n} stars", 1)
+['{n} star', {'n': 1, '_plural': '{n} stars'}]
 >>> as_is("Ann")
 ['{name}', {'name': 'Ann'}]
 """
@@ -29,6 +31,20 @@ def N_(msgid: str) -> str:
 def T(msgid: str, **params: Any) -> Text:
     """A translatable line with parameters: ``T("{name} lost {n} health", name="Ann", n=2)``."""
     return [msgid, params]
+
+
+def P(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """A line whose words follow a count, for gettext's ngettext: ``P("{n} army", "{n} armies",
+    n=3)``. Still a ``[msgid, params]`` pair (the singular is the msgid); the plural msgid
+    travels as the param ``_plural`` and the count as ``n``.
+
+    >>> P("{n} army", "{n} armies", 2, name="Ann")
+    ['{n} army', {'name': 'Ann', 'n': 2, '_plural': '{n} armies'}]
+    """
+    return [singular, {**params, "n": n, PLURAL: plural}]
+
+
+PLURAL = "_plural"  # the param of a ``P`` Text that holds its plural msgid
 
 
 def as_is(name: str) -> Text:

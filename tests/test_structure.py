@@ -83,7 +83,14 @@ def test_the_compiled_catalog_matches_the_po_files():
     with i18n_tools.mo_path("zh_TW").open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
     compiled = {k: v for k, v in compiled.items() if k}  # the header holds dates, not texts
-    expected = {m.id: m.string for m in i18n_tools.merged_catalog("zh_TW") if m.id and m.string}
+    expected = {}
+    for m in i18n_tools.merged_catalog("zh_TW"):
+        if not m.id or not m.string:
+            continue
+        if m.pluralizable:  # a plural entry: one string per form
+            expected.update({(m.id[0], n): form for n, form in enumerate(m.string)})
+        else:
+            expected[m.id] = m.string
     assert compiled == expected, "run: python -m companion.i18n_tools compile"
 
 

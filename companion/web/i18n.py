@@ -13,6 +13,7 @@ from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .. import HERE
+from ..text import PLURAL
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文"}
 HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
@@ -42,6 +43,18 @@ def lang() -> str:
     return found
 
 
+def _translations() -> Any:
+    """The current language's catalogue object, resolved once per request."""
+    found = getattr(g, "_tc_translations", None)
+    if found is None:
+        locale = lang()
+        found = _CATALOGS.get(locale)
+        if found is None:
+            found = _CATALOGS[locale] = get_translations()
+        g._tc_translations = found
+    return found
+
+
 def catalog() -> Callable[[str], str]:
     """The current language's plain gettext function, resolved once per request.
 
@@ -50,12 +63,14 @@ def catalog() -> Callable[[str], str]:
     """
     found = getattr(g, "_tc_gettext", None)
     if found is None:
-        locale = lang()
-        found = _CATALOGS.get(locale)
-        if found is None:
-            found = _CATALOGS[locale] = get_translations().gettext
-        g._tc_gettext = found
+        found = g._tc_gettext = _translations().gettext
     return found
+
+
+def plural(singular: str, plural_msgid: str, n: int) -> str:
+    """gettext's ngettext in the current language: the catalogue's plural rule picks the form
+    (English: one and other; Chinese has one form for every count)."""
+    return _translations().ngettext(singular, plural_msgid, n)
 
 
 def _gettext(msgid: str, **variables: Any) -> str:
@@ -63,13 +78,12 @@ def _gettext(msgid: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
-def _ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
+def _ngettext(singular: str, plural_msgid: str, n: int, **variables: Any) -> str:
     variables.setdefault("num", n)
-    text = catalog()(singular if n == 1 else plural)
-    return text % variables
+    return plural(singular, plural_msgid, n) % variables
 
 
-_CATALOGS: dict[str, Callable[[str], str]] = {}
+_CATALOGS: dict[str, Any] = {}
 
 
 def translate(text: Any, gettext_fn: Callable[[str], str] | None = None) -> str:
@@ -82,8 +96,13 @@ def translate(text: Any, gettext_fn: Callable[[str], str] | None = None) -> str:
     if isinstance(text, (list, tuple)) and len(text) == 2 and isinstance(text[0], str):
         msgid, params = text
         params = {k: translate(v, tr) if k.endswith("_t") else v for k, v in (params or {}).items()}
+        if PLURAL in params:
+            # A count's line (``text.P``): the plural form is the catalogue's to choose.
+            form = plural(msgid, params.pop(PLURAL), params.get("n", 1))
+        else:
+            form = tr(msgid)
         try:
-            return tr(msgid).format(**params)
+            return form.format(**params)
         except (KeyError, IndexError, ValueError):
             # A catalog entry with a broken placeholder must not take the page down.
             return msgid.format(**params)

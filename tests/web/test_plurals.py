@@ -1,0 +1,47 @@
+"""Counts read right in both languages: plurals go through gettext's ngettext.
+
+English has a singular and a plural ("1 phone", "2 phones"); Traditional Chinese has one
+form for every count. A game's line built with ``text.P`` and a template's ``ngettext``
+both let the catalogue choose.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from companion.text import P
+from companion.web.i18n import translate
+
+
+def in_language(app: Flask, lang: str, text: list) -> str:
+    header = "zh-TW" if lang == "zh_TW" else "en"
+    with app.test_request_context("/", headers={"Accept-Language": header}):
+        return translate(text)
+
+
+def test_a_count_line_takes_the_english_singular_and_plural(app):
+    one = P("%(num)d phone", "%(num)d phones", 1)
+    assert in_language(app, "en", P("{n} army", "{n} armies", 1)) == "1 army"
+    assert in_language(app, "en", P("{n} army", "{n} armies", 3)) == "3 armies"
+    assert in_language(app, "en", P("{n} army", "{n} armies", 0)) == "0 armies"
+    # A P text is still [msgid, params]: the API's convention holds.
+    assert isinstance(one[0], str) and isinstance(one[1], dict)
+
+
+def test_chinese_has_one_form_for_every_count(app):
+    # The platform's plural entry (msgid_plural) is found by ngettext in both counts.
+    with app.test_request_context("/", headers={"Accept-Language": "zh-TW"}):
+        rendered = app.jinja_env.from_string(
+            "{{ ngettext('%(num)d phone', '%(num)d phones', 1) }}|"
+            "{{ ngettext('%(num)d phone', '%(num)d phones', 4) }}"
+        ).render()
+    assert rendered == "1 支手機|4 支手機"
+
+
+def test_the_seat_list_counts_phones_in_english(app):
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        rendered = app.jinja_env.from_string(
+            "{{ ngettext('%(num)d phone', '%(num)d phones', 1) }}|"
+            "{{ ngettext('%(num)d phone', '%(num)d phones', 2) }}"
+        ).render()
+    assert rendered == "1 phone|2 phones"
