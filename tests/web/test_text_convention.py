@@ -120,14 +120,24 @@ def sample(param: Param) -> Any:
     }[param.kind]
 
 
-def play_a_little(client: FlaskClient, game_id: str) -> tuple[str, list[str], list[dict]]:
-    """A table of ``game_id`` and a few accepted actions; its id, tokens and the events."""
+def new_table(client: FlaskClient, game_id: str) -> dict:
+    """A new table of ``game_id`` through the API: the creation reply (id, tokens, codes)."""
     game = GAMES[game_id]
     players = NAMES[: max(game.min_players, 2)]
     created = client.post("/api/tables", json={"game": game_id, "players": players})
     assert created.status_code == 201, created.json
-    tid = created.json["id"]
-    tokens = [created.json["host_token"], join(client, created.json["seats"][0]["join_code"])]
+    return created.json
+
+
+def play_a_little(
+    client: FlaskClient, game_id: str, created: dict | None = None
+) -> tuple[str, list[str], list[dict]]:
+    """A table of ``game_id`` (new, or ``created``) and a few accepted actions, the host and
+    the first seat taking turns; its id, the two tokens and the events."""
+    game = GAMES[game_id]
+    created = created or new_table(client, game_id)
+    tid = created["id"]
+    tokens = [created["host_token"], join(client, created["seats"][0]["join_code"])]
     events: list[dict] = []
     tried: set[tuple[int, str]] = set()
     for _ in range(ACTIONS_PER_TABLE):
