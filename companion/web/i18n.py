@@ -39,7 +39,11 @@ def lang() -> str:
     """This request's language code (e.g. "zh_TW"), worked out once per request."""
     found = getattr(g, "_tc_lang", None)
     if found is None:
-        found = g._tc_lang = str(get_locale() or "en")
+        # Babel names Traditional Chinese "zh_Hant_TW"; the app's own code for it is "zh_TW"
+        # (the language menu, the page's lang attribute and the caches all use it).
+        locale = get_locale()
+        found = "zh_TW" if locale is not None and locale.language == "zh" else "en"
+        g._tc_lang = found
     return found
 
 

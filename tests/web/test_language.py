@@ -1,4 +1,7 @@
-"""Counts read right in both languages: plurals go through gettext's ngettext.
+"""Each page speaks its device's language, and says so; counts read right in both.
+
+A Chinese page declares ``lang="zh-Hant-TW"``, so a screen reader reads it with a Chinese
+voice. Plurals go through gettext's ngettext.
 
 English has a singular and a plural ("1 phone", "2 phones"); Traditional Chinese has one
 form for every count. A game's line built with ``text.P`` and a template's ``ngettext``
@@ -45,3 +48,11 @@ def test_the_seat_list_counts_phones_in_english(app):
             "{{ ngettext('%(num)d phone', '%(num)d phones', 2) }}"
         ).render()
     assert rendered == "1 phone|2 phones"
+
+
+def test_a_chinese_page_declares_its_language_and_marks_it_in_the_menu(client):
+    page = client.get("/", headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
+    assert '<html lang="zh-Hant-TW">' in page
+    assert '<span class="on">繁體中文</span>' in page
+    english = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="en">' in english and '<span class="on">English</span>' in english
