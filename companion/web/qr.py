@@ -8,9 +8,12 @@ import qrcode
 import qrcode.image.svg
 
 
-def svg(data: str) -> bytes:
-    """A scalable QR code of ``data`` (a join URL) as SVG bytes."""
-    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+def svg(data: str, on_white: bool = False) -> bytes:
+    """A scalable QR code of ``data`` (a join URL) as SVG bytes; ``on_white`` draws it on
+    its own white square, for a dark screen where a code without its light quiet zone
+    would not scan."""
+    factory = qrcode.image.svg.SvgPathFillImage if on_white else qrcode.image.svg.SvgPathImage
+    img = qrcode.make(data, image_factory=factory, box_size=10, border=2)
     out = io.BytesIO()
     img.save(out)
     return out.getvalue()

@@ -110,9 +110,10 @@ def gzipped(messages: Iterator[str], window_bits: int = WINDOW_BITS) -> Iterator
             close()
 
 
-def _stream(
+def stream_response(
     table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits: int = WINDOW_BITS
 ) -> Response:
+    """The live stream of the viewer ``resolve`` finds (a 4xx at once if there is none)."""
     resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
     events = _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
     packed = "gzip" in request.headers.get("Accept-Encoding", "")
@@ -128,9 +129,9 @@ def _stream(
 
 @bp.get("/t/<table_id>/stream")
 def table_stream(table_id: str) -> Response:
-    return _stream(table_id, auth.table_viewer, TABLE_WINDOW_BITS)
+    return stream_response(table_id, auth.table_viewer, TABLE_WINDOW_BITS)
 
 
 @bp.get("/t/<table_id>/seat/stream")
 def seat_stream(table_id: str) -> Response:
-    return _stream(table_id, auth.seat_viewer)
+    return stream_response(table_id, auth.seat_viewer)

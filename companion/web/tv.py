@@ -1,0 +1,60 @@
+"""The TV view of a table: its public live view, laid out to be read from the sofa.
+
+A TV shows what the public table screen shows and nothing more: it is always the public
+viewer, even in the browser of the device that created the table (whose cookie would make
+the ordinary table screen and its stream the host's, with the host's controls). So the page
+and its live stream here never look at the session; only the layout (``tv.css``) differs.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template, url_for
+from markupsafe import Markup
+
+from ..tables import PUBLIC, Tables, Viewer
+from . import qr, regions, stream
+from .screens import public_base_url, screen, tables
+
+bp = Blueprint("tv", __name__)
+
+
+def public_viewer(pipeline: Tables, table_id: str) -> Viewer:
+    """The public viewer of a table that exists (an unknown table is a 404 here)."""
+    pipeline.load(table_id)
+    return PUBLIC
+
+
+def tv_url(table_id: str) -> str:
+    """The TV view's address as another device reaches it (the LAN address, for a QR)."""
+    return public_base_url() + url_for("tv.tv", table_id=table_id)
+
+
+@bp.get("/t/<table_id>/tv")
+def tv(table_id: str) -> str:
+    viewer = public_viewer(tables(), table_id)
+    loaded = tables().load(table_id)
+    return render_template(
+        "table/tv.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
+    )
+
+
+@bp.get("/t/<table_id>/tv/stream")
+def tv_stream(table_id: str) -> Response:
+    # The table screen's stream resolves its viewer from the cookie; this one never does.
+    return stream.stream_response(table_id, public_viewer, stream.TABLE_WINDOW_BITS)
+
+
+@bp.get("/t/<table_id>/tv/code.svg")
+def tv_qr(table_id: str) -> Response:
+    """A QR code of the TV view's address, for a TV, tablet or phone with a camera."""
+    public_viewer(tables(), table_id)
+    response = Response(qr.svg(tv_url(table_id), on_white=True), mimetype="image/svg+xml")
+    # The address never changes for a table: safe to keep, and it is public.
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@bp.app_template_global()
+def tv_address(table_id: str) -> str:
+    """The TV view's address, for the table screen to show (a TV's browser types it in)."""
+    return tv_url(table_id)
