@@ -11,6 +11,7 @@ defences against a crowded or hostile Wi-Fi (connection cap, read deadline) are 
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import os
 import re
@@ -48,7 +49,8 @@ def lan_address() -> str:
 
 
 class RedactingLog:
-    """The access log, minus anything secret: join codes in paths never reach the log.
+    """The access log, minus anything secret: join codes (``/join/<code>``, and the short
+    ``/j/<code>``) and host links in paths never reach the log.
 
     A secret runs to the next "/", "?", white space or quote, whatever it is made of: a
     request may spell a code with percent escapes ("/join/%41bc") and still be served.
@@ -56,7 +58,7 @@ class RedactingLog:
     """
 
     SECRET_PATH = re.compile(
-        r"""(/|%2[Ff])(join|host(?:/|%2[Ff])[^/?\s"']+?)(/|%2[Ff])[^/?\s"']+"""
+        r"""(/|%2[Ff])(join|j|host(?:/|%2[Ff])[^/?\s"']+?)(/|%2[Ff])[^/?\s"']+"""
     )
 
     def __init__(self, out: TextIO) -> None:
@@ -67,54 +69,174 @@ class RedactingLog:
         self.out.flush()
 
 
+TOP_HELP = """\
+Table Companion keeps the scores, turns and secrets of a board game for you: a table
+screen everyone can see, and each player's own phone. It runs on this computer; phones on
+the same Wi-Fi join by scanning their seat's QR code. No internet needed.
+
+commands:
+  serve    start the app for your table
+  demo     start it with a ready table, to try it out
+"""
+
+TOP_EXAMPLES = """\
+examples:
+  companion serve           start; then open the address it prints on the table screen
+  companion demo            try it with a ready five-player Samurai Sword table
+  companion serve --help    every option, explained
+"""
+
+SERVE_HELP = """\
+Start Table Companion on this computer. It prints the address to open on the table
+screen (the TV, laptop or tablet everyone can see). Start a game there: that screen
+becomes the host, with each seat's QR code and undo. Players scan their seat's QR code
+with their phones; a phone without a camera opens <address>/j and types the seat's code.
+Stop with Ctrl+C. Your games are saved as you play and survive a restart.
+"""
+
+DEMO_HELP = """\
+Start Table Companion with a ready five-player Samurai Sword table, to try it out. It
+prints the host link to open on the table screen (with the QR codes for the phones).
+Same options as "companion serve".
+"""
+
+
+def _examples(command: str) -> str:
+    return f"""\
+examples:
+  companion {command}
+  companion {command} --port 8001          if port 8000 is taken
+  companion {command} --db ~/games.db      keep the games in this file
+  companion {command} --host 127.0.0.1     only this computer can open it
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (
-        ("serve", "run the app for the table"),
-        ("demo", "run the app with a ready Samurai Sword table"),
+    plain = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        usage="companion <command> [options]",
+        description=TOP_HELP,
+        epilog=TOP_EXAMPLES,
+        formatter_class=plain,
+    )
+    # The commands are listed in TOP_HELP, in words; argparse's own list would repeat them.
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="<command>", help=argparse.SUPPRESS
+    )
+    for name, summary, text in (
+        ("serve", "start the app for your table", SERVE_HELP),
+        ("demo", "start it with a ready table, to try it out", DEMO_HELP),
     ):
-        cmd = sub.add_parser(name, help=help_text)
-        cmd.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-        cmd.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any)")
-        cmd.add_argument("--db", default=None, help="SQLite file (default: user data directory)")
-        cmd.add_argument("--quiet", action="store_true", help="no access log")
-        cmd.add_argument("--cert", default=None, help="TLS certificate (PEM): serve HTTPS")
-        cmd.add_argument("--key", default=None, help="the certificate's private key (PEM)")
-        cmd.add_argument(
+        cmd = sub.add_parser(
+            name,
+            help=summary,
+            description=text,
+            epilog=_examples(name),
+            formatter_class=plain,
+            usage=f"companion {name} [options]",
+        )
+        everyday = cmd.add_argument_group("everyday options")
+        everyday.add_argument(
+            "--port",
+            type=int,
+            default=8000,
+            help="the port to use (default 8000); if it is taken, pick another, e.g. 8001",
+        )
+        everyday.add_argument(
+            "--host",
+            default="0.0.0.0",
+            metavar="ADDRESS",
+            help="the network address to listen on (default: every network of this computer);"
+            " 127.0.0.1 keeps it to this computer alone",
+        )
+        everyday.add_argument(
+            "--db",
+            default=None,
+            metavar="FILE",
+            help="the file the games are saved in (default: one in your user data folder)",
+        )
+        if name == "serve":
+            everyday.add_argument(
+                "--demo", action="store_true", help="also set up a ready table to try"
+            )
+        everyday.add_argument(
+            "--no-mdns",
+            action="store_true",
+            help="do not announce the name <this computer>.local on the network",
+        )
+        everyday.add_argument(
+            "--quiet", action="store_true", help="do not print a line for every request"
+        )
+        network = cmd.add_argument_group("for a crowded or public network")
+        network.add_argument(
+            "--cert", default=None, metavar="FILE", help="serve HTTPS with this certificate (PEM)"
+        )
+        network.add_argument(
+            "--key", default=None, metavar="FILE", help="the certificate's private key (PEM)"
+        )
+        network.add_argument(
             "--max-connections",
             type=int,
             default=None,
-            help="open connections at most (default: the file limit less a reserve)",
+            metavar="N",
+            help="open connections at most (default: as many as the system allows)",
         )
-        cmd.add_argument(
+        network.add_argument(
             "--read-timeout",
             type=float,
             default=None,
-            help="seconds a connection may take to send a request, or stay idle (default 10)",
+            metavar="SECONDS",
+            help="close a connection that sends nothing for this long (default 10)",
         )
-        cmd.add_argument(
+        network.add_argument(
             "--create-limit",
             default=None,
-            help='tables one address may create, e.g. "30 per minute;300 per day" (the default)',
+            metavar="LIMITS",
+            help='tables one device may create (default "30 per minute;300 per day")',
         )
-        if name == "serve":
-            cmd.add_argument("--demo", action="store_true", help="also create a demo table")
     return parser
 
 
 def make_demo_table(app: Any, base: str) -> None:
-    """Create a five-player Samurai Sword table and print where to open it."""
+    """Create a five-player Samurai Sword table and say where to open it: the host link
+    first (the table screen needs the QR codes and undo), then the other ways in."""
     tables = app.extensions["tables"]
     created = tables.create("samurai-sword", DEMO_PLAYERS, {})
-    print(f"\nDemo table (Samurai Sword, {len(DEMO_PLAYERS)} players):")
-    print(f"  table screen: {base}/t/{created.id}")
-    print(
-        f"  host link (keep it private: it makes any device the host): "
-        f"{base}/host/{created.id}/{created.host_token}"
-    )
-    for name, code in zip(DEMO_PLAYERS, created.join_codes, strict=True):
-        print(f"  {name:>6}'s phone: {base}/join/{code}")
+    print(f"\nDemo table: Samurai Sword, {len(DEMO_PLAYERS)} players ({', '.join(DEMO_PLAYERS)})")
+    print("\nOpen this on the table screen: it is the host, with the QR codes and undo")
+    print(f"  {base}/host/{created.id}/{created.host_token}")
+    print("  Keep it private: any device that opens it becomes the host.")
+    print("\nPhones: each player scans their seat's QR code on the host screen.")
+    print(f"  No camera? Open {base}/j and type the seat's code shown beside its QR code.")
+    print("\nRead-only table link, for a second screen or spectators (no QR codes, no undo):")
+    print(f"  {base}/t/{created.id}")
+
+
+def bind_error(err: OSError, command: str, host: str, port: int) -> str:
+    """One line saying why the server cannot listen, and what to do instead.
+
+    >>> print(bind_error(OSError(errno.EADDRINUSE, "in use"), "serve", "0.0.0.0", 8000))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Port 8000 is already in use (another companion serve?).
+    Pick another: companion serve --port 8001
+    """
+    if err.errno == errno.EADDRINUSE:
+        return (
+            f"Port {port} is already in use (another companion serve?)."
+            f" Pick another: companion {command} --port {port + 1}"
+        )
+    if err.errno == errno.EACCES:
+        return (
+            f"Port {port} needs administrator rights."
+            f" Pick one above 1023: companion {command} --port 8000"
+        )
+    if err.errno == errno.EADDRNOTAVAIL or isinstance(err, socket.gaierror):
+        return (
+            f"This computer has no address {host}."
+            f" Leave out --host to listen on all its networks: companion {command}"
+        )
+    return f"Cannot listen on {host}:{port}: {err.strerror or err}"
 
 
 def storage_warning(db: str | os.PathLike[str], min_free: int = MIN_FREE_BYTES) -> str | None:
@@ -193,10 +315,17 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         error_log=RedactingLog(sys.stderr),
         **tls,
     )
-    server.init_socket()
+    try:
+        server.init_socket()
+    except OSError as err:
+        # The everyday mistake (a second server on the same port) deserves one line, not
+        # a traceback: what is wrong and the command that works.
+        print(bind_error(err, args.command, args.host, args.port), file=sys.stderr, flush=True)
+        sys.exit(2)
     port = server.socket.getsockname()[1]
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    base = f"{'https' if tls else 'http'}://{host}:{port}"
+    scheme = "https" if tls else "http"
+    base = f"{scheme}://{host}:{port}"
     config: dict[str, Any] = {"PUBLIC_URL": base}
     if args.db:
         config["DATABASE"] = args.db
@@ -213,11 +342,20 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     server.application = app
     # Accept requests first; the terminal QR code and the demo table come right after.
     server.start()
+    # "running at <address>" is the line scripts and tests wait for: keep it first.
     print(f"Table Companion is running at {base}", flush=True)
-    print(f"Open it on the table screen; database: {app.config['DATABASE']}")
-    print(qr_text(base))
+    advert = _advertise(args, host, port, scheme)
     if demo:
+        print(f"Games are saved in {app.config['DATABASE']}")
         make_demo_table(app, base)
+    else:
+        print(
+            "Open that address on the table screen and start a game there: that screen"
+            " becomes the host,\nwith each seat's QR code for the phones, and undo."
+        )
+        print(f"Games are saved in {app.config['DATABASE']}")
+        print(qr_text(base))
+    print("\nStop with Ctrl+C.")
     sys.stdout.flush()
     # Everything built so far lives as long as the process. Moving it out of the garbage
     # collector's sight makes a full collection ~0.1 ms instead of ~15: a pause that
@@ -228,6 +366,43 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         server.serve_forever()
     except KeyboardInterrupt:
         server.stop(timeout=1)
+    finally:
+        if advert is not None:
+            advert.close()
+
+
+def _advertise(args: argparse.Namespace, host: str, port: int, scheme: str) -> Any:
+    """Announce ``<hostname>.local`` on the network (``mdns``), unless asked not to or only
+    this computer can reach the server. Never stops the server: a failure is one line."""
+    from . import mdns
+
+    if not mdns.should_advertise(args.host, host, enabled=not args.no_mdns):
+        return None
+    advert = mdns.advertise(socket.gethostname(), host, port, scheme)
+    if advert is None:
+        return None
+    print(f"Also at {advert.url} (this name keeps working if the address changes)")
+    import signal
+
+    import gevent
+
+    def register() -> None:
+        try:
+            advert.register()
+        except Exception as err:  # the server goes on without its .local name
+            print(f"Could not announce {advert.url}: {mdns.describe(err)}", flush=True)
+
+    gevent.spawn(register)
+    # A service manager stops the server with SIGTERM: stop it as Ctrl+C does, so the
+    # finally above says goodbye on the network instead of leaving a stale name behind.
+    gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(_interrupt))
+    return advert
+
+
+def _interrupt() -> None:
+    import gevent
+
+    gevent.get_hub().parent.throw(KeyboardInterrupt)
 
 
 def main(argv: list[str] | None = None) -> None:

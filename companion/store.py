@@ -14,13 +14,11 @@ phone, a seat given a new code, an undo or a redo. They are permanent (undo neve
 them) and take no part in the game's state; they are the record of who did what.
 
 Seat and host tokens are stored as SHA-256 digests: the database never holds a usable
-token. Join codes are stored as they are until claimed (the host's screen must be able to
-show them as QR codes), then only their digest is kept, to say "already used".
+token. The seats, and the codes that open them, are ``seats_store.SeatStore``'s part.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -35,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import CannotSave  # noqa: F401 - what a refused write raises; imported from here
+from .seats_store import Note, SeatStore, digest, insert_seats, upgrade_seats
 from .writer import Writer
 
 T = TypeVar("T")
@@ -58,6 +57,7 @@ CREATE TABLE IF NOT EXISTS seats (
     used_code_hash TEXT,
     token_hash TEXT,
     claims INTEGER NOT NULL DEFAULT 0,
+    short_code TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_used ON seats(used_code_hash);
@@ -86,19 +86,11 @@ ADDED_COLUMNS = (
     ("actions", "kind", "TEXT NOT NULL DEFAULT 'game'"),
     ("actions", "barrier", "TEXT"),
     ("seats", "claims", "INTEGER NOT NULL DEFAULT 0"),
+    ("seats", "short_code", "TEXT"),
 )
-
-
-# A note to write: (who did it, the note's action, its events).
-Note = tuple[int | None, dict[str, Any], list[dict[str, Any]]]
 
 GAME_ROW = "game"  # an action of the game: replayed into the state, undoable
 NOTE_ROW = "note"  # a note of the table: never replayed, never undone
-
-
-def digest(token: str) -> str:
-    """The stored form of a secret token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -188,7 +180,7 @@ def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
     return conn
 
 
-class Store:
+class Store(SeatStore):
     """A SQLite database shared by every request of one server process.
 
     Each write method hands its work to the writer as a function of the write connection
@@ -244,6 +236,7 @@ class Store:
             have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             if column not in have:
                 db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+        upgrade_seats(db)
 
     def close(self) -> None:
         """Commit the writes already handed in, then close; the writer thread ends."""
@@ -310,8 +303,10 @@ class Store:
         seed: int,
         host_token: str,
         join_codes: list[str],
-    ) -> None:
-        def job(db: sqlite3.Connection) -> None:
+    ) -> list[str]:
+        """Store a new table and its seats; returns the seats' short codes, in seat order."""
+
+        def job(db: sqlite3.Connection) -> list[str]:
             db.execute(
                 "INSERT INTO tables(id, game, players, options, seed, host_hash, created)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -325,10 +320,7 @@ class Store:
                     time.time(),
                 ),
             )
-            db.executemany(
-                "INSERT INTO seats(table_id, seat, join_code) VALUES (?, ?, ?)",
-                [(table_id, n, code) for n, code in enumerate(join_codes)],
-            )
+            return insert_seats(db, table_id, join_codes)
 
         return self._write(job)
 
@@ -346,86 +338,6 @@ class Store:
             "SELECT id, game, players FROM tables ORDER BY created DESC LIMIT ?", (limit,)
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
-
-    def seats(self, table_id: str) -> list[tuple[int, str | None, bool, int]]:
-        """(seat, join code or None once claimed, claimed?, phones that have held it)."""
-        rows = self._all(
-            "SELECT seat, join_code, token_hash, claims FROM seats WHERE table_id=? ORDER BY seat",
-            (table_id,),
-        )
-        return [(r[0], r[1], r[2] is not None, r[3]) for r in rows]
-
-    def phones(self, table_id: str) -> list[int]:
-        """How many phones have held each seat, in seat order."""
-        rows = self._all("SELECT claims FROM seats WHERE table_id=? ORDER BY seat", (table_id,))
-        return [r[0] for r in rows]
-
-    def code_seat(self, code: str) -> tuple[str, int] | str:
-        """The (table, seat) a join code opens, or "used" if it was claimed, or "unknown"."""
-        row = self._one("SELECT table_id, seat FROM seats WHERE join_code=?", (code,))
-        if row is not None:
-            return row[0], row[1]
-        used = self._one("SELECT 1 FROM seats WHERE used_code_hash=?", (digest(code),))
-        return "used" if used else "unknown"
-
-    def claim(
-        self, table_id: str, seat: int, code: str, token: str, note: Note
-    ) -> tuple[int, int] | None:
-        """Claim ``seat`` with its join ``code`` for a new seat ``token``, writing ``note``
-        (the public line "opened on a new phone") in the same transaction.
-
-        Returns (the note's seq, the table's new version), or None if the code no longer
-        opens that seat (claimed or re-issued meanwhile).
-        """
-
-        def job(db: sqlite3.Connection) -> tuple[int, int] | None:
-            cur = db.execute(
-                "UPDATE seats SET join_code=NULL, used_code_hash=?, token_hash=?,"
-                " claims=claims+1 WHERE table_id=? AND seat=? AND join_code=?",
-                (digest(code), digest(token), table_id, seat, code),
-            )
-            if not cur.rowcount:
-                return None
-            return self._note(db, table_id, note)
-
-        return self._write(job)
-
-    def reissue(self, table_id: str, seat: int, code: str, note: Note) -> tuple[int, int]:
-        """Give ``seat`` a new join code; the phone that held it loses the seat (its token is
-        remembered as revoked, so that phone can be told why). Writes ``note`` with it."""
-
-        def job(db: sqlite3.Connection) -> tuple[int, int]:
-            row = db.execute(
-                "SELECT token_hash FROM seats WHERE table_id=? AND seat=?", (table_id, seat)
-            ).fetchone()
-            if row and row[0]:
-                db.execute(
-                    "INSERT OR REPLACE INTO revoked(token_hash, table_id, seat, at)"
-                    " VALUES (?, ?, ?, ?)",
-                    (row[0], table_id, seat, time.time()),
-                )
-            db.execute(
-                "UPDATE seats SET join_code=?, token_hash=NULL WHERE table_id=? AND seat=?",
-                (code, table_id, seat),
-            )
-            return self._note(db, table_id, note)
-
-        return self._write(job)
-
-    def revoked(self, table_id: str, token: str) -> tuple[int, float] | None:
-        """(seat, when) if ``token`` once held a seat of this table and was re-issued away."""
-        row = self._one(
-            "SELECT seat, at FROM revoked WHERE token_hash=? AND table_id=?",
-            (digest(token), table_id),
-        )
-        return (row[0], row[1]) if row else None
-
-    def seat_token_hashes(self, table_id: str) -> list[tuple[int, str]]:
-        rows = self._all(
-            "SELECT seat, token_hash FROM seats WHERE table_id=? AND token_hash IS NOT NULL",
-            (table_id,),
-        )
-        return [(r[0], r[1]) for r in rows]
 
     # -- the action log -----------------------------------------------------------------
 

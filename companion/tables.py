@@ -33,6 +33,7 @@ from .games.kit.driver import checked, fresh_copy, run, setup_rng
 from .games.kit.params import coerce_options
 from .live import Hub, Subscription
 from .names import name_key, normalise_name
+from .seats_store import normal_short_code
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_, T, Text
 
@@ -107,6 +108,7 @@ class Created:
     id: str
     host_token: str
     join_codes: list[str]
+    short_codes: list[str]  # the same seats' codes to type, for a phone without a camera
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,7 @@ class SeatRow:
     joined: bool
     phones: int  # how many phones have held it (a public fact: every claim is a public line)
     join_code: str | None  # until the seat is claimed; only the host's screen may show it
+    short_code: str | None  # the same seat's code to type (/j); the host's screen alone too
     qr_key: str | None  # a key of that code: a re-issued seat's QR gets a new URL
 
 
@@ -182,15 +185,12 @@ class Tables:
         seed = secrets.randbits(63)
         # Setup must succeed before anything is stored, so a refusal leaves no table behind.
         game.setup(names, opts, setup_rng(seed))
-        created = Created(
-            id=secrets.token_urlsafe(6),
-            host_token=new_token(),
-            join_codes=[new_token() for _ in names],
+        table_id, host_token = secrets.token_urlsafe(6), new_token()
+        join_codes = [new_token() for _ in names]
+        short_codes = self.store.create_table(
+            table_id, game.id, names, opts, seed, host_token, join_codes
         )
-        self.store.create_table(
-            created.id, game.id, names, opts, seed, created.host_token, created.join_codes
-        )
-        return created
+        return Created(table_id, host_token, join_codes, short_codes)
 
     def _lock(self, table_id: str) -> threading.Lock:
         with self._guard:
@@ -320,7 +320,10 @@ class Tables:
 
         Every claim is a permanent public line of the table's history ("Ann's seat was
         opened on a new phone"), so a seat never changes hands unseen.
+        A seat's short code (five characters, typed at ``/j``) opens it as its join code does.
         """
+        if isinstance(code, str) and len(code) < 8:
+            code = self._join_code_of(code)
         if not isinstance(code, str) or not 8 <= len(code) <= 64:
             raise NotFound("unknown_code", N_("This join code is not valid."))
         found = self.store.code_seat(code)
@@ -345,8 +348,34 @@ class Tables:
             N_("This seat has already been claimed. Ask the host to re-issue its code."),
         )
 
+    def _join_code_of(self, typed: str) -> str:
+        """The join code of the waiting seat a typed short code opens.
+
+        A used, re-issued or mistyped short code is simply unknown: short codes are drawn
+        again for new seats, so "already used" could not be told apart from a typo.
+        """
+        short = normal_short_code(typed)
+        if short is None:
+            raise BadInput(
+                "bad_short_code",
+                N_("A seat code has 5 letters and digits, like {example}."),
+                example="K7M4P",
+            )
+        code = self.store.short_code_join(short)
+        if code is None:
+            raise NotFound(
+                "unknown_short_code",
+                N_(
+                    "No seat is waiting for the code {typed}. Check it on the host's screen,"
+                    " or ask the host for a new code."
+                ),
+                typed=short,
+            )
+        return code
+
     def reissue(self, table_id: str, viewer: Viewer, seat: Any) -> str:
-        """A new join code for ``seat`` (host only); the phone that held it is locked out.
+        """A new join code (and short code) for ``seat`` (host only); the phone that held it
+        is locked out. Returns the join code.
 
         The new code is a permanent public line of the history, as a claim is.
         """
@@ -390,14 +419,19 @@ class Tables:
                 joined=joined,
                 phones=phones,
                 join_code=code,
+                short_code=short,
                 qr_key=digest(code)[:10] if code else None,
             )
-            for seat, code, joined, phones in self.store.seats(table_id)
+            for seat, code, short, joined, phones in self.store.seats(table_id)
         ]
 
     def join_code(self, table_id: str, seat: int) -> str | None:
         """The seat's join code while nobody has claimed it (None once claimed, or no seat)."""
         return next((row.join_code for row in self.seats(table_id) if row.seat == seat), None)
+
+    def short_code(self, table_id: str, seat: int) -> str | None:
+        """The seat's short code while nobody has claimed it (None once claimed, or no seat)."""
+        return next((row.short_code for row in self.seats(table_id) if row.seat == seat), None)
 
     def recent(self, limit: int = 20) -> list[RecentTable]:
         """The tables created last, newest first."""
@@ -414,7 +448,8 @@ class Tables:
 
         A host's correction that would reveal hidden information or end the game is refused
         with ``ConfirmFirst`` unless the request says ``confirm``: undo cannot step back
-        across it. (Moves of play that reveal by design, such as resolving a battle, go
+        across it; so is any action that declares a question (``Action.confirm``). (Moves
+        of play that reveal by design, such as resolving a battle, go
         ahead: their button says what they do.)
         """
         if viewer.kind == "public":
@@ -427,6 +462,8 @@ class Tables:
             game = loaded.game
             action = checked(game, loaded.state, viewer.actor, raw)
             spec = game.actions[action["type"]]
+            if spec.confirm and not confirmed:
+                raise ConfirmFirst("confirm_action", spec.confirm)
             state = fresh_copy(loaded.state)
             seq = loaded.next_seq
             events = run(game, state, viewer.actor, action, loaded.seed, seq)

@@ -112,9 +112,15 @@ def create_table() -> tuple[Response, int]:
             "host_token": created.host_token,
             "table_url": public_base_url() + url_for("pages.table", table_id=created.id),
             "seats": [
-                {"seat": n, "name": name, "join_code": code, "join_url": join_url(code)}
-                for n, (name, code) in enumerate(
-                    zip(loaded.players, created.join_codes, strict=True)
+                {
+                    "seat": n,
+                    "name": name,
+                    "join_code": code,
+                    "join_url": join_url(code),
+                    "short_code": short,  # the same seat's code to type at /j
+                }
+                for n, (name, code, short) in enumerate(
+                    zip(loaded.players, created.join_codes, created.short_codes, strict=True)
                 )
             ],
         }
@@ -132,7 +138,10 @@ def join() -> Response:
 def reissue(table_id: str, seat: int) -> Response:
     viewer = auth.bearer_viewer(tables(), table_id)
     code = tables().reissue(table_id, viewer, seat)
-    return jsonify({"seat": seat, "join_code": code, "join_url": join_url(code)})
+    short = tables().short_code(table_id, seat)
+    return jsonify(
+        {"seat": seat, "join_code": code, "join_url": join_url(code), "short_code": short}
+    )
 
 
 def is_text(value: Any) -> bool:

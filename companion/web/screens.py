@@ -32,6 +32,10 @@ class SeatStatus:
     join_url: str | None  # only ever set for the host
     qr_key: str | None = None  # changes with the code, so a re-issued QR is fetched anew
     phones: int = 0  # how many phones have held this seat (a public fact: claims are public)
+    # The seat's code to type at ``short_url`` (/j) when a phone has no camera. A key to the
+    # seat like its QR code: only ever set for the host, and only until the seat is claimed.
+    short_code: str | None = None
+    short_url: str | None = None
 
 
 @dataclass
@@ -176,6 +180,11 @@ def join_url(code: str) -> str:
     return public_base_url() + url_for("pages.join", code=code)
 
 
+def short_join_url() -> str:
+    """Where a phone without a camera types its seat's code."""
+    return public_base_url() + url_for("join.form")
+
+
 def post_url(loaded: Loaded, viewer: Viewer) -> str:
     endpoint = "pages.seat_act" if viewer.kind == "seat" else "pages.table_act"
     return url_for(endpoint, table_id=loaded.id)
@@ -192,6 +201,8 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
             join_url=join_url(row.join_code) if is_host and row.join_code else None,
             qr_key=row.qr_key if is_host else None,
             phones=row.phones,
+            short_code=row.short_code if is_host else None,
+            short_url=short_join_url() if is_host and row.short_code else None,
         )
         for row in cache.memo(loaded, "seats", lambda: tables().seats(loaded.id))
     ]

@@ -12,6 +12,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from companion.errors import ConfirmFirst
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.games.kit import Action, Actor, Event, Game, NotAllowed, Param, RulesError, State
@@ -528,6 +529,8 @@ def apply_action(
         raise RulesError("game_over", "The game is over.")
     if spec.type not in game.allowed(state, actor):
         raise NotAllowed("not_now", "You can't do that right now.")
+    if spec.confirm and not raw.get("confirm"):
+        raise ConfirmFirst("confirm_action", spec.confirm)
     params = coerce(
         spec.params,
         {k: v for k, v in raw.items() if k not in ("type", "confirm")},

@@ -81,6 +81,10 @@ class Action:
     # play. When the host's correction would end the game or reveal something, the platform
     # asks the host to confirm first, naming what it will show.
     correction: bool = False
+    # A move that hits every player or ends something for good (the deck ran out: everyone
+    # loses honor) asks first, whoever makes it: this is the question (a msgid), and the
+    # request is sent again with ``confirm``. Empty: no question.
+    confirm: str = ""
     who: str = ANYONE
     phases: tuple[str, ...] | None = None
     when: Callable[[State, Actor], bool] | None = None

@@ -1,0 +1,116 @@
+"""The ``companion`` command as people meet it: its help, its first words, a busy port."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from companion.cli import RedactingLog, _parser
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def test_a_busy_port_is_one_line_and_exit_status_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run(
+            "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "x.db")
+        )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr + done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert lines == [
+        f"Port {port} is already in use (another companion serve?)."
+        f" Pick another: companion serve --port {port + 1}"
+    ]
+
+
+def test_the_help_is_written_for_the_people_at_the_table():
+    top = _parser().format_help()
+    assert "companion serve" in top and "companion demo" in top and "examples:" in top
+    serve = run("serve", "--help").stdout
+    for words in (
+        "Start Table Companion on this computer",
+        "the address to open",
+        "everyday options",
+        "--port PORT",
+        "--no-mdns",
+        "companion serve --port 8001",
+    ):
+        assert words in serve
+    demo = run("demo", "--help").stdout
+    assert "ready five-player Samurai Sword table" in demo and "companion demo --port" in demo
+
+
+def test_the_demo_prints_the_host_link_first_and_says_what_each_link_is(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "demo", "--host", "127.0.0.1", "--port", "0"]
+        + ["--db", str(tmp_path / "demo.db"), "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
+    )
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any("Stop with Ctrl+C" in x for x in lines):
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip("\n"))
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+    text = "\n".join(lines)
+    assert lines[0].startswith("Table Companion is running at http://127.0.0.1:")
+    host = next(i for i, x in enumerate(lines) if re.search(r"/host/\S+/\S+$", x))
+    public = next(i for i, x in enumerate(lines) if re.search(r"/t/[\w-]+$", x))
+    assert host < public
+    assert not any("/join/" in x for x in lines)  # the seats' codes are on the host screen
+    assert lines[host - 1] == (
+        "Open this on the table screen: it is the host, with the QR codes and undo"
+    )
+    assert "second screen or spectators" in lines[public - 1]
+    assert "scans their seat's QR code" in text and "/j and type" in text
+    # Loopback only: nothing to announce on the network.
+    assert ".local" not in text
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/j/K7M4P", "/j/k7m4p?x=1", "/j%2FK7M4P", "/join/abcdefgh"],
+)
+def test_the_access_log_never_shows_a_short_code(path):
+    out = StringIO()
+    RedactingLog(out).write(f'192.168.1.30 - - "GET {path} HTTP/1.1" 303 0\n')
+    assert "K7M4P" not in out.getvalue().upper() and "abcdefgh" not in out.getvalue()
+    assert "[secret]" in out.getvalue()
+
+
+def test_the_access_log_keeps_the_join_page_and_static_files():
+    out = StringIO()
+    RedactingLog(out).write('"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n')
+    assert out.getvalue() == '"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n'
