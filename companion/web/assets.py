@@ -14,6 +14,13 @@ from pathlib import Path
 from flask import Flask, Response, abort, request
 from werkzeug.security import safe_join
 
+# Types the platform's MIME table may lack (it is read from the system's files too, which
+# differ between machines): a browser ignores a manifest served as anything else.
+TYPES = {
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+}
+
 
 class Assets:
     def __init__(self, folder: str) -> None:
@@ -39,7 +46,11 @@ class Assets:
 
     def view(self, filename: str) -> Response:
         raw, packed, etag = self.get(filename)
-        mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        mimetype = (
+            TYPES.get(Path(filename).suffix.lower())
+            or mimetypes.guess_type(filename)[0]
+            or "application/octet-stream"
+        )
         if request.if_none_match.contains(etag):
             response = Response(status=304)
         elif "gzip" in request.headers.get("Accept-Encoding", "") and len(packed) < len(raw):

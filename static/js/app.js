@@ -1,6 +1,7 @@
 // Table Companion's only script of its own: press-and-hold reveal, live updates in order,
-// the "your turn" buzz, toasts.
-// No inline scripts anywhere (the Content-Security-Policy forbids them).
+// the "your turn" buzz, flash and beep, toasts, the connection banner and a screen kept awake.
+// No inline scripts anywhere (the Content-Security-Policy forbids them): texts in the page's
+// language come from the server, as data attributes and hidden elements of base.html.
 (function () {
   "use strict";
 
@@ -111,30 +112,114 @@
     wholeView(incoming);
   });
 
-  // --- "Your turn": buzz once when the turn arrives (where the browser allows it). ---
+  // --- "Your turn": when the turn arrives, buzz (Android), flash the whole screen (every
+  // phone, iPhones too, which cannot vibrate from a page) and beep if this phone asked to. ---
   var wasMyTurn = null;
+  var flashTimer = null;
+  function flash() {
+    var cover = document.getElementById("turn-flash");
+    if (!cover) { return; }
+    cover.classList.remove("on");
+    cover.hidden = false;
+    void cover.offsetWidth; // restart the animation when turns come quickly
+    cover.classList.add("on");
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(function () { cover.classList.remove("on"); cover.hidden = true; }, 1500);
+  }
   function checkTurn() {
     var top = document.querySelector("[data-my-turn]");
     if (!top) { return; }
     var mine = top.getAttribute("data-my-turn") === "1";
-    if (mine && wasMyTurn === false && navigator.vibrate) { navigator.vibrate([180, 80, 180]); }
+    if (mine && wasMyTurn === false) {
+      if (navigator.vibrate) { navigator.vibrate([180, 80, 180]); }
+      flash();
+      if (soundWanted()) { beep(); }
+    }
     wasMyTurn = mine;
   }
 
+  // --- The beep: off until this phone's player switches it on. iOS lets a page make sound
+  // only through an AudioContext created or resumed inside a tap, so the switch's own tap
+  // (or, after a reload, the first tap anywhere) is where it starts. ---
+  var SOUND_KEY = "tc-turn-sound";
+  var audio = null;
+  function stored(key) {
+    try { return window.localStorage.getItem(key); } catch (err) { return null; } // private mode
+  }
+  function store(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (err) { /* not remembered, still works */ }
+  }
+  function soundWanted() { return stored(SOUND_KEY) === "1"; }
+  function wakeAudio() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) { return null; }
+    if (!audio) { audio = new Context(); }
+    if (audio.state === "suspended" && audio.resume) { audio.resume(); }
+    return audio;
+  }
+  function beep() {
+    if (!audio) { return; }
+    var now = audio.currentTime;
+    var tone = audio.createOscillator();
+    var gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.setValueAtTime(880, now);
+    tone.frequency.setValueAtTime(1320, now + 0.16);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.3, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.4);
+    tone.connect(gain);
+    gain.connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.42);
+  }
+  function setUpSound() {
+    var prefs = document.getElementById("prefs");
+    var toggle = document.getElementById("turn-sound");
+    // Only a phone has a turn of its own to announce.
+    if (!prefs || !toggle || !document.querySelector("[data-my-turn]")) { return; }
+    prefs.hidden = false;
+    toggle.checked = soundWanted();
+    toggle.addEventListener("change", function () {
+      store(SOUND_KEY, toggle.checked ? "1" : "0");
+      if (toggle.checked && wakeAudio()) { beep(); } // this tap unlocks sound; the beep says so
+    });
+  }
+  document.addEventListener("pointerdown", function () {
+    if (!audio && soundWanted()) { wakeAudio(); }
+  }, true);
+
   // --- Toasts: an error reply is swapped into #toast; it fades after a few seconds. ---
   var toastTimer = null;
+  function showToast(toast) {
+    toast.classList.add("show");
+    clearTimeout(toastTimer);
+    // A question (Confirm / Cancel) stays until it is answered; a plain refusal fades.
+    if (!toast.querySelector("form.confirm")) {
+      toastTimer = setTimeout(function () { toast.classList.remove("show"); }, 5000);
+    }
+  }
+  // A refusal made here rather than by the server, with the server's markup for one.
+  function toastText(text) {
+    var toast = document.getElementById("toast");
+    if (!toast || !text) { return; }
+    var message = document.createElement("p");
+    message.className = "toast-msg";
+    message.setAttribute("data-not-sent", "");
+    message.textContent = text;
+    toast.innerHTML = "";
+    toast.appendChild(message);
+    showToast(toast);
+  }
   document.addEventListener("htmx:afterSwap", function (e) {
     if (e.target.id === "toast") {
-      e.target.classList.add("show");
-      clearTimeout(toastTimer);
-      // A question (Confirm / Cancel) stays until it is answered; a plain refusal fades.
-      if (!e.target.querySelector("form.confirm")) {
-        toastTimer = setTimeout(function () { e.target.classList.remove("show"); }, 5000);
-      }
+      showToast(e.target);
     } else {
       var toast = document.getElementById("toast");
       var asking = toast && toast.querySelector("form.confirm");
-      var answered = asking && e.detail && e.detail.elt === asking;
+      // The element that made the request (htmx gives the swap's target as detail.elt).
+      var config = e.detail && e.detail.requestConfig;
+      var answered = asking && config && config.elt === asking;
       if (toast && e.target.id === "live" && (!asking || answered)) {
         toast.classList.remove("show");
         toast.innerHTML = "";
@@ -151,4 +236,135 @@
     }
   });
   document.addEventListener("DOMContentLoaded", checkTurn);
+
+  // --- The connection to the table. A page with a live stream shows a banner while the
+  // stream is lost (the server stopped, the Wi-Fi went) and refuses taps then, out loud:
+  // a tap that went nowhere must never look as if it counted. The stream reconnects by
+  // itself and resumes from the version this page shows, so "Back" means up to date. ---
+  var conn = document.getElementById("conn");
+  var streamed = false; // does this page hold a live stream at all?
+  var lost = false;
+  var gone = false; // the server ended this phone's seat: nothing to reconnect to
+  var lostTimer = null;
+  var backTimer = null;
+  function banner(state) {
+    if (!conn) { return; }
+    conn.className = state ? "conn " + state : "conn";
+    conn.textContent = state ? conn.getAttribute("data-" + state) || "" : "";
+    document.body.classList.toggle("conn-shown", !!state);
+  }
+  function connectionLost() {
+    clearTimeout(lostTimer);
+    lostTimer = null;
+    if (!streamed || gone || lost) { return; }
+    lost = true;
+    clearTimeout(backTimer);
+    banner("lost");
+  }
+  function connectionBack() {
+    clearTimeout(lostTimer);
+    lostTimer = null;
+    if (!lost) { return; }
+    lost = false;
+    banner("back");
+    // "Try again when it is back": it is, so that refusal has said its piece.
+    var toast = document.getElementById("toast");
+    if (toast && toast.querySelector("[data-not-sent]")) {
+      toast.classList.remove("show");
+      toast.innerHTML = "";
+    }
+    clearTimeout(backTimer);
+    backTimer = setTimeout(function () { banner(null); }, 2000);
+  }
+  function refuseTap() { toastText(conn && conn.getAttribute("data-not-sent")); }
+
+  // The stream failed. A page being left aborts its stream too: wait a moment, so leaving
+  // never flashes the banner; the stream's own retry comes 1.5 s later anyway.
+  document.addEventListener("htmx:sseError", function () {
+    if (!lost && !lostTimer) { lostTimer = setTimeout(connectionLost, 700); }
+  });
+  document.addEventListener("htmx:sseOpen", connectionBack);
+  document.addEventListener("htmx:sseBeforeMessage", function (e) {
+    if (e.detail && e.detail.type === "gone") { gone = true; }
+  });
+  window.addEventListener("offline", connectionLost);
+  window.addEventListener("pagehide", function () { clearTimeout(lostTimer); lostTimer = null; });
+
+  // A stream made by the extension (at first, and whenever the browser gave up on one) asks
+  // for the version this page is sure to show, not the one it was loaded with: the server
+  // then sends only what changed since, and a half-typed number elsewhere on the page stays.
+  var sources = [];
+  if (window.htmx && htmx.createEventSource) {
+    var makeSource = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      if (floor >= 0) { url = url.replace(/([?&]v=)[0-9]+/, "$1" + floor); }
+      var source = makeSource(url);
+      sources = sources.filter(function (s) { return s.readyState !== 2; }).concat([source]);
+      return source;
+    };
+  }
+  // Back online, a stream that never noticed the Wi-Fi going may be dead, or may have missed
+  // messages: start a fresh one. Closed, then reported as failed, it is remade by the
+  // extension's own recovery. "online" alone proves nothing: the banner stays until the new
+  // stream is open.
+  window.addEventListener("online", function () {
+    if (!lost) { return; }
+    var old = sources;
+    sources = [];
+    old.forEach(function (source) {
+      if (source.readyState === 2) { return; } // the extension is already remaking it
+      source.close();
+      source.dispatchEvent(new Event("error"));
+    });
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (lost || navigator.onLine === false) { e.preventDefault(); refuseTap(); }
+  });
+  // The request left but no answer came (the server went away meanwhile): not sent either.
+  document.addEventListener("htmx:sendError", refuseTap);
+  document.addEventListener("htmx:responseError", function (e) {
+    if (e.detail && e.detail.xhr && e.detail.xhr.status === 0) { refuseTap(); }
+  });
+
+  // --- Keep the screen on while a table screen or a phone is open. Where the page cannot
+  // (no Wake Lock: an older phone, or a plain-http address, where browsers withhold it), say
+  // how to do it by hand, once, until dismissed. ---
+  var AWAKE_HINT_KEY = "tc-awake-hint";
+  var wakeLock = null;
+  function awakeHint() {
+    var hint = document.getElementById("awake-hint");
+    document.documentElement.setAttribute("data-wake-lock", "hint");
+    if (hint && stored(AWAKE_HINT_KEY) !== "dismissed") { hint.hidden = false; }
+  }
+  function keepAwake() {
+    if (!streamed || wakeLock || document.visibilityState !== "visible") { return; }
+    if (!("wakeLock" in navigator) || !navigator.wakeLock) { awakeHint(); return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.documentElement.setAttribute("data-wake-lock", "on");
+      // The browser lets go whenever the page is hidden; it is asked again on return.
+      lock.addEventListener("release", function () {
+        wakeLock = null;
+        document.documentElement.setAttribute("data-wake-lock", "off");
+      });
+    }, function () {
+      // Refused (battery saver, a browser policy): only the hint is left.
+      if (document.visibilityState === "visible") { awakeHint(); }
+    });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-dismiss-awake]")) {
+      document.getElementById("awake-hint").hidden = true;
+      store(AWAKE_HINT_KEY, "dismissed");
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    streamed = !!document.querySelector("[sse-connect]");
+    if (streamed && navigator.onLine === false) { connectionLost(); }
+    keepAwake();
+    setUpSound();
+  });
 })();

@@ -48,7 +48,7 @@ class Server:
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
 
-    def start(self) -> Server:
+    def start(self, port: int = 0) -> Server:
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -58,7 +58,7 @@ class Server:
                 "--host",
                 "127.0.0.1",
                 "--port",
-                "0",
+                str(port),
                 "--db",
                 str(self.db),
                 "--quiet",
@@ -93,6 +93,13 @@ class Server:
                 self.proc.wait(5)
         if self.proc and self.proc.stdout:
             self.proc.stdout.close()
+
+    def restart(self) -> Server:
+        """Stop the server and start it again on the same address and database, as a host
+        does after a laptop's restart: open pages keep their address and reconnect."""
+        port = int(self.base.rsplit(":", 1)[1])
+        self.stop()
+        return self.start(port=port)
 
     def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         data = json.dumps(body).encode() if body is not None else None
