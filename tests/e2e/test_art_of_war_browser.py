@@ -22,6 +22,11 @@ from tests.e2e.test_samurai_sword_browser import scan_qr
 PLAYERS = ["Ann", "Bo", "Cy"]
 # Soldiers and food each player takes at setup (Ann starts: 8, 9 and 9 resources).
 SPLITS = [(3, 2), (3, 3), (2, 2)]
+# The history line of the event phase moving on by itself, in each language.
+EVENT_MOVED_ON = {
+    "en": "Nothing to do in the Event phase: the event card acts by itself. Moving on.",
+    "zh_TW": "「抽取事件卡」無事可做：事件卡會自行生效。自動進入下一階段。",
+}
 
 
 def session_tokens(context: BrowserContext, kind: str) -> dict[str, str]:
@@ -134,10 +139,12 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     expect(sealed).to_have_text("0/3 locked")
     for seat, phone in enumerate(phones):
         form = phone.locator(".aow-setup-form")
+        # The cards are in view only inside the choice's own panel.
+        phone.get_by_role("button", name="Choose your Advisor and General").click()
         form.get_by_label("Advisor 1").check()
         form.get_by_label("General 1").check()
-        form.get_by_label("Soldiers").fill(str(SPLITS[seat][0]))
-        form.get_by_label("food").fill(str(SPLITS[seat][1]))
+        form.get_by_label("Soldiers", exact=True).fill(str(SPLITS[seat][0]))
+        form.get_by_label("food", exact=True).fill(str(SPLITS[seat][1]))
         form.get_by_role("button", name="Choose").click()
         expect(phone.locator(".aow-chosen")).to_be_visible()
         lock_in(phone, last=seat == 2)
@@ -151,14 +158,14 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
         expect(card(table, seat).locator(".stat-food .value")).to_have_text(str(food))
         expect(card(table, seat).locator(".aow-advisor strong")).not_to_be_empty()
 
-    # The table moves on with one tap a step: the event, then War or Peace.
-    next_button = table.get_by_role("button", name="Next →")
-    next_button.click()
-    expect(table.locator('.aow-phases li.current[data-phase="1"]')).to_be_visible()
-    expect(table.locator(".aow-event-name")).not_to_be_empty()
-    next_button.click()
+    # One tap draws the event; nothing can happen in the event phase, so the table moves on
+    # to War or Peace by itself, and its history says why.
+    table.get_by_role("button", name="Next →").click()
     expect(table.locator('.aow-phases li.current[data-phase="2"]')).to_be_visible()
+    expect(table.locator(".aow-event-name")).not_to_be_empty()
+    expect(table.locator(".history")).to_contain_text(EVENT_MOVED_ON["en"])
     expect(table.locator(".aow-blocker")).to_have_text("Waiting for secret choices.")
+    before = [(stat(table, s, "food"), stat(table, s, "soldiers")) for s in range(3)]
     expect(table.get_by_role("button", name="Next →")).to_have_count(0)
 
     # War or Peace, chosen at once on the three phones, then locked one by one.
@@ -185,10 +192,12 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     expect(table.locator(".sealed")).to_have_count(0)
     expect(phones[1].locator('.aow-everyone li[data-seat="0"] .aow-stance')).to_have_text("War")
 
-    # Production: the table screen shows what the app worked out, and the cards add it up.
-    before = [(stat(table, s, "food"), stat(table, s, "soldiers")) for s in range(3)]
-    table.get_by_role("button", name="Next →").click()
-    expect(table.locator('.aow-phases li.current[data-phase="3"]')).to_be_visible()
+    # Production follows the reveal by itself (no tribute to take), and so do the purchases:
+    # what the app worked out stays on the table screen, and the cards add it up.
+    expect(table.locator('.aow-phases li.current[data-phase="4"]')).to_be_visible()
+    expect(table.locator(".history")).to_contain_text(
+        "Nothing to do in the Production phase: production and tribute are settled. Moving on."
+    )
     computed = table.locator(".aow-computed")
     expect(computed).to_contain_text("War: +3 soldiers")
     for seat, name in enumerate(PLAYERS):
@@ -257,3 +266,22 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
             if other != seat and f"${money[other]}" not in shown | {f"${money[seat]}"}:
                 expect(phone.locator("main")).not_to_contain_text(f"${money[other]}")
     expect(table.locator(".aow-players .stat-money")).to_have_count(0)
+
+
+def test_the_table_screen_says_in_both_languages_why_a_phase_moved_on(server, new_context):
+    table = new_context("screen").new_page()
+    table_id = create_table(table, server.base)
+    host = session_tokens(table.context, "host")[table_id]
+    # Every code is read before any is used: a claimed seat's QR leaves the screen.
+    codes = [scan_qr(table, name).rstrip("/").rsplit("/", 1)[1] for name in PLAYERS]
+    seats = [server.api("POST", "/api/join", {"code": code})["token"] for code in codes]
+    api = Api(server, table_id, host, seats)
+    for seat, (soldiers, food) in enumerate(SPLITS):
+        api.act(seat, type="choose_setup", advisor=0, general=0, soldiers=soldiers, food=food)
+        api.act(seat, type="lock")
+    api.act(None, type="next")
+    expect(table.locator('.aow-phases li.current[data-phase="2"]')).to_be_visible()
+    expect(table.locator(".history")).to_contain_text(EVENT_MOVED_ON["en"])
+    table.goto(f"{server.base}/lang/zh_TW?next=/t/{table_id}")
+    expect(table.locator(".history")).to_contain_text(EVENT_MOVED_ON["zh_TW"])
+    expect(table.locator(".history")).not_to_contain_text("Moving on")

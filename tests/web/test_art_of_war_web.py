@@ -68,7 +68,9 @@ def private_part(html: str) -> str:
 
 
 def public_part(html: str) -> str:
-    """A phone page without its press-and-hold panel."""
+    """A phone page without its press-and-hold panel and its private choices' panels (the
+    owner's cards, hidden until the owner opens the choice)."""
+    html = re.sub(r'<div[^>]* class="choose" data-choose>.*?<!--/choose-->', "", html, flags=re.S)
     return html.replace(private_part(html), "")
 
 
@@ -203,7 +205,8 @@ def at(phase: int, step: str = "") -> Callable[[dict], bool]:
 # --------------------------------------------------------------------------- every screen renders
 
 
-STAGES = [(0, ""), (1, ""), (2, ""), (3, ""), (4, "purchase"), (4, "build"), (4, "payments")]
+# The event phase and production (with no tribute to take) move on by themselves.
+STAGES = [(0, ""), (2, ""), (4, "purchase"), (4, "build"), (4, "payments")]
 STAGES += [(5, "deploy"), (5, "after"), (6, "")]
 
 
@@ -804,3 +807,20 @@ def test_the_taker_enters_the_card_drawn_from_a_hand_and_only_the_two_read_it(ap
     assert "market" not in [b["key"] for b in table.view(1)["me"]["blueprints"]]
     assert "Ann takes Market from Bo" in text_of(table.phone_page(1))
     assert "takes Market" not in text_of(table.table_page() + table.phone_page(2))
+
+
+def test_ending_the_round_asks_the_table_screen_to_confirm(app, client):
+    table = Table(app, client)
+    table.setup()
+    table.drive(at(4, "build"))
+    assert "End the round" not in table.table_page()
+    table.drive(at(6))
+    html = table.table_page()
+    # The food phase's Next ends the round for everyone: one more tap, Confirm, sends it.
+    assert "End the round" in html and "the start player passes on" in html
+    assert 'name="confirm" value="1"' in html and "Next →" not in html
+
+
+def test_the_option_labels_are_plain_words():
+    labels = [label for o in aow.GAME.options for _value, label in o.choices]
+    assert labels and not [label for label in labels if "digest" in label]

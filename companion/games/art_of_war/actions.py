@@ -20,6 +20,7 @@ from ..kit import (
     derive_allowed,
 )
 from .auction import act_bid, act_enter_epic, act_enter_tiebreak
+from .autoadvance import then_move_on
 from .battles import act_resolve_battle
 from .cards import act_play_tactic
 from .construction import (
@@ -101,6 +102,8 @@ from .when import (
 
 
 def _a(type_: str, fn: Any, label: str, doc: str, *params: Param, **declared: Any) -> Action:
+    # Every action is followed by the moves on it leads to, in the same action (one undo).
+    fn = then_move_on(fn)
     return Action(type=type_, fn=fn, params=tuple(params), label=label, doc=doc, **declared)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, Event, Rng, State, T
+from ..kit import N_, Actor, Event, P, Rng, State, T
 from .board import (
     add_at,
     advisor,
@@ -119,9 +119,18 @@ def _resolve_fight(state: State, battle: dict[str, Any]) -> list[Event]:
         battle["lines"].append(T("A tie for the highest CP: every force is lost"))
     else:
         battle["lines"].append(
-            T("{who} wins and keeps {n} soldiers", who=name(state, win_seat), n=after[win])
+            P(
+                "{who} wins and keeps {n} soldier",
+                "{who} wins and keeps {n} soldiers",
+                who=name(state, win_seat),
+                n=after[win],
+            )
             if win_seat is not None
-            else T("The bandits win; {n} go back to their camp", n=after[win])
+            else P(
+                "The bandits win; {n} goes back to its camp",
+                "The bandits win; {n} go back to their camp",
+                n=after[win],
+            )
         )
     battle["winner"] = win_seat
     losers = [r["seat"] for i, r in enumerate(rows) if r["seat"] is not None and i != win]
@@ -184,7 +193,12 @@ def _resolve_field(state: State, battle: dict[str, Any]) -> list[Event]:
                 winner = battle["sides"][win]
                 losers = [battle["sides"][1 - win]]
                 battle["lines"].append(
-                    T("{who} wins and keeps {n} soldiers", who=name(state, winner), n=after[win])
+                    P(
+                        "{who} wins and keeps {n} soldier",
+                        "{who} wins and keeps {n} soldiers",
+                        who=name(state, winner),
+                        n=after[win],
+                    )
                 )
                 if battle["orders"][win] == "attack":
                     state["war"]["press"] = winner
@@ -204,7 +218,12 @@ def _resolve_field(state: State, battle: dict[str, Any]) -> list[Event]:
         send_home(state, seat, loc)
         losers = [seat]
         battle["lines"].append(
-            T("{who} retreats and loses {n} soldiers", who=name(state, seat), n=loss)
+            P(
+                "{who} retreats and loses {n} soldier",
+                "{who} retreats and loses {n} soldiers",
+                who=name(state, seat),
+                n=loss,
+            )
         )
         state["war"]["press"] = attacker
     else:

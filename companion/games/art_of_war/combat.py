@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, State, T, Text
+from ..kit import N_, P, State, T, Text
 from .board import advisor, city, half_up, name, order, player, works
 from .data import ADVISORS, CITY_DEFENCE, GENERALS, MORALE, TACTICS
 
@@ -105,7 +105,7 @@ def combat_power(
     if seat is None:
         lines: list[Text] = [T("Bandits: {n}", n=n)]
     else:
-        lines = [T("{who}: {n} soldiers", who=name(state, seat), n=n)]
+        lines = [P("{who}: {n} soldier", "{who}: {n} soldiers", who=name(state, seat), n=n)]
     eff = n
     kind = battle["kind"]
     attacking_city = part["role"] == "attack" and kind in ("city", "raid", "knife")
@@ -115,7 +115,13 @@ def combat_power(
         arrow = works(state, owner, "arrow_tower")
         eff = max(0, n - defence - arrow)
         lines.append(
-            T("City defence {d}, Arrow Tower {a}: {n} soldiers fight", d=defence, a=arrow, n=eff)
+            P(
+                "City defence {d}, Arrow Tower {a}: {n} soldier fights",
+                "City defence {d}, Arrow Tower {a}: {n} soldiers fight",
+                d=defence,
+                a=arrow,
+                n=eff,
+            )
         )
     if eff == 0:
         lines.append(T("No soldiers left: CP 0"))

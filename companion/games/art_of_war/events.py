@@ -6,7 +6,7 @@ construction, the battles, the food market), where those parts ask ``board.event
 
 from __future__ import annotations
 
-from ..kit import Event, Rng, State, T, draws
+from ..kit import Event, P, Rng, State, T, draws
 from .board import add_at, apothecary, half_down, half_up, name, order, player, shielded, works
 from .data import EVENTS
 from .flow import PHASES
@@ -78,7 +78,13 @@ def _heretic_invasion(state: State) -> list[Event]:
         back = apothecary(state, seat, lost)
         p["supply"] += back
         state["computed"].append(
-            T("{name} loses {n} soldiers ({back} back)", name=who, n=lost, back=back)
+            P(
+                "{name} loses {n} soldier ({back} back)",
+                "{name} loses {n} soldiers ({back} back)",
+                name=who,
+                n=lost,
+                back=back,
+            )
         )
         events.append({"type": "SoldiersLost", "seat": seat, "n": lost - back})
     return events

@@ -185,6 +185,11 @@ def act_next(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
     why = blocker(state)
     if why is not None:
         raise RulesError("cannot_move_on", why[0])
+    return advance(state, rng)
+
+
+def advance(state: State, rng: Rng) -> list[Event]:
+    """Move on to the next step or phase (the round ends after food)."""
     name = PHASES.order[state["phase"]]
     if name == "construction" and state["step"] in BUILD_STEPS.order:
         step = BUILD_STEPS.after(state["step"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, State, T
+from ..kit import N_, Actor, BadValue, Event, P, Rng, State, T
 from .board import (
     money_event,
     name,
@@ -93,7 +93,13 @@ def _upkeep(state: State, rng: Rng) -> list[Event]:
             gone = remove_soldiers(p, soldiers_to_discard(pop, p["food"], soldiers(p), rounding))
             pop -= gone
             need = food_needed(pop, rounding)
-            lines.append(T("Not enough food: {n} soldiers discarded", n=gone))
+            lines.append(
+                P(
+                    "Not enough food: {n} soldier discarded",
+                    "Not enough food: {n} soldiers discarded",
+                    n=gone,
+                )
+            )
             events.append({"type": "SoldiersStarved", "seat": seat, "n": gone})
         paid = min(need, p["food"])
         p["food"] -= paid

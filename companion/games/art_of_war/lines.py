@@ -7,7 +7,7 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, as_is, correction_line, name_of, sealed, who
+from ..kit import N_, Event, Lines, P, T, Text, as_is, correction_line, name_of, sealed, who
 from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
@@ -98,11 +98,27 @@ def _sealed_line(e: Event, p: list[str]) -> Text:
     return line
 
 
+def _moved_on(e: Event, p: list[str]) -> Text:
+    """A phase or step where nothing could happen, moved through by itself."""
+    if "step_t" in e:
+        return T(
+            "Nothing to do in the {step_t} step: {why_t} Moving on.",
+            step_t=e["step_t"],
+            why_t=e["why_t"],
+        )
+    return T(
+        "Nothing to do in the {phase_t} phase: {why_t} Moving on.",
+        phase_t=e["phase_t"],
+        why_t=e["why_t"],
+    )
+
+
 LINES = Lines(
     {
         "PhaseStarted": lambda e, p: T(
             "Round {round}: {phase_t}", round=e["round"], phase_t=e["phase_t"]
         ),
+        "MovedOn": _moved_on,
         "SetupRevealed": lambda e, p: T(
             "{name} keeps {advisor_t} and takes {soldiers} soldiers and {food} food",
             name=name_of(e, p),
@@ -110,7 +126,8 @@ LINES = Lines(
             soldiers=e["soldiers"],
             food=e["food"],
         ),
-        "TacticsDrawn": lambda e, p: T(
+        "TacticsDrawn": lambda e, p: P(
+            "{name} draws {n} tactic card ({why_t})",
             "{name} draws {n} tactic cards ({why_t})",
             name=name_of(e, p),
             n=e["n"],
@@ -166,7 +183,9 @@ LINES = Lines(
             what_t=e["what_t"],
         ),
         "LastRound": lambda e, p: T("The 3rd Great Peace: the game ends after this round."),
-        "SoldiersLost": lambda e, p: T("{name} loses {n} soldiers", name=name_of(e, p), n=e["n"]),
+        "SoldiersLost": lambda e, p: P(
+            "{name} loses {n} soldier", "{name} loses {n} soldiers", name=name_of(e, p), n=e["n"]
+        ),
         "StanceRevealed": lambda e, p: T(
             "{name} chooses {stance_t}", name=name_of(e, p), stance_t=e["stance_t"]
         ),
@@ -246,11 +265,17 @@ LINES = Lines(
             building_t=e["building_t"],
             n=e["n"],
         ),
-        "SoldiersRecalled": lambda e, p: T(
-            "{name} takes back {n} soldiers", name=name_of(e, p), n=e["n"]
+        "SoldiersRecalled": lambda e, p: P(
+            "{name} takes back {n} soldier",
+            "{name} takes back {n} soldiers",
+            name=name_of(e, p),
+            n=e["n"],
         ),
-        "Deployed": lambda e, p: T(
-            "{name} deployed {n} soldiers", name=name_of(e, p), n=sum(e["placed"].values())
+        "Deployed": lambda e, p: P(
+            "{name} deployed {n} soldier",
+            "{name} deployed {n} soldiers",
+            name=name_of(e, p),
+            n=sum(e["placed"].values()),
         ),
         "OrdersRevealed": lambda e, p: T(
             "Orders: {a} {a_t}, {b} {b_t}",
@@ -273,11 +298,17 @@ LINES = Lines(
             else T("{name} goes home", name=name_of(e, p))
         ),
         "FieldBattleCancelled": lambda e, p: T("The forces do not meet on the plain"),
-        "SoldiersMoved": lambda e, p: T(
-            "{name} moves {n} soldiers into the battle", name=name_of(e, p), n=e["n"]
+        "SoldiersMoved": lambda e, p: P(
+            "{name} moves {n} soldier into the battle",
+            "{name} moves {n} soldiers into the battle",
+            name=name_of(e, p),
+            n=e["n"],
         ),
-        "SoldiersStarved": lambda e, p: T(
-            "{name} discards {n} soldiers for lack of food", name=name_of(e, p), n=e["n"]
+        "SoldiersStarved": lambda e, p: P(
+            "{name} discards {n} soldier for lack of food",
+            "{name} discards {n} soldiers for lack of food",
+            name=name_of(e, p),
+            n=e["n"],
         ),
         "FoodOffered": lambda e, p: T("{name} will sell {n} food", name=name_of(e, p), n=e["n"]),
         "FoodSold": lambda e, p: T(
@@ -305,10 +336,14 @@ LINES = Lines(
         "GeneralUsed": lambda e, p: T(
             "{name} reveals the General {general_t}", name=name_of(e, p), general_t=e["general_t"]
         ),
-        "SoldiersHealed": lambda e, p: T(
-            "{name} gets back {n} soldiers", name=name_of(e, p), n=e["n"]
+        "SoldiersHealed": lambda e, p: P(
+            "{name} gets back {n} soldier",
+            "{name} gets back {n} soldiers",
+            name=name_of(e, p),
+            n=e["n"],
         ),
-        "CardsGiven": lambda e, p: T(
+        "CardsGiven": lambda e, p: P(
+            "{name} gives {n} tactic card to {to_name}",
             "{name} gives {n} tactic cards to {to_name}",
             name=name_of(e, p),
             n=e["n"],
@@ -317,8 +352,11 @@ LINES = Lines(
         "AltarSacrifice": lambda e, p: T(
             "{name} sacrifices a soldier at the Altar for 2 food", name=name_of(e, p)
         ),
-        "TacticsCorrected": lambda e, p: T(
-            "{name} now holds {n} tactic cards", name=name_of(e, p), n=e["n"]
+        "TacticsCorrected": lambda e, p: P(
+            "{name} now holds {n} tactic card",
+            "{name} now holds {n} tactic cards",
+            name=name_of(e, p),
+            n=e["n"],
         ),
         "Corrected": _corrected,
         # Corrections logged with what they changed (from → to); older events carry no
@@ -332,7 +370,12 @@ LINES = Lines(
                 after=e["n"],
             )
             if "before" in e
-            else T("Correction: {name} has {n} soldiers at a place", name=name_of(e, p), n=e["n"])
+            else P(
+                "Correction: {name} has {n} soldier at a place",
+                "Correction: {name} has {n} soldiers at a place",
+                name=name_of(e, p),
+                n=e["n"],
+            )
         ),
         "BanditsCorrected": lambda e, p: (
             T(
@@ -342,7 +385,12 @@ LINES = Lines(
                 after=e["n"],
             )
             if "before" in e
-            else T("Correction: bandit camp {camp} has {n} bandits", camp=e["camp"], n=e["n"])
+            else P(
+                "Correction: bandit camp {camp} has {n} bandit",
+                "Correction: bandit camp {camp} has {n} bandits",
+                camp=e["camp"],
+                n=e["n"],
+            )
         ),
         "OwnerCorrected": lambda e, p: (
             T(

@@ -211,6 +211,8 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "steps": steps(state),
         "step": state["step"],
         "todo": todo(state),
+        # Moving on from the food phase ends the round for everyone: the screen asks first.
+        "next_ends_round": state["phase"] == FOOD_PHASE and not state["over"],
         "blocker": blocker(state),
         "computed": state["computed"],
         "event": {

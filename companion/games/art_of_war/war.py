@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, NotAllowed, Rng, RulesError, State, T, sealed
+from ..kit import N_, Actor, BadValue, Event, NotAllowed, P, Rng, RulesError, State, T, sealed
 from .board import (
     add_at,
     city,
@@ -52,7 +52,8 @@ def _recall(state: State, rng: Rng) -> list[Event]:
         p["at"] = {}
         seats.append(seat)
         state["computed"].append(
-            T(
+            P(
+                "{name} takes back {n} soldier ({total} to deploy)",
                 "{name} takes back {n} soldiers ({total} to deploy)",
                 name=name(state, seat),
                 n=back,
