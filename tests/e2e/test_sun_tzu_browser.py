@@ -2,8 +2,8 @@
 
 The table is created through the pages and the phones join by reading the QR codes off the
 table screen. Rounds 1-3 (with the round-3 scoring) are played by clicks: the Warlord and the
-five cards are chosen on the phones (from the hand each phone shows while its player holds the
-reveal button), the provinces are revealed by whoever chooses the battle order, the host
+five cards are chosen on the phones (the hand's cards are the buttons of the choice's panel),
+the provinces are revealed by whoever chooses the battle order, the host
 resolves the battles, the phones draw. A whole game by clicks takes 45-80 s on a busy machine,
 so from round 4 the phones and the host play through the JSON API with their own tokens while
 the screens follow live. After every step the table screen must show what the public JSON view
@@ -25,6 +25,7 @@ from .test_samurai_sword_browser import scan_qr
 PLAYERS = ["Ann", "Bo"]
 PROVINCES = ["qin", "chu", "jin_yan", "han_qi", "wu"]
 CLICK_ROUNDS = 3
+CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "+1", "+2", "+3", "-1", "P")
 
 
 def create_table(page: Page, base: str, cards: str) -> str:
@@ -147,10 +148,27 @@ def choose_cards(phone: Page, seat: int) -> list[str]:
     return chosen
 
 
+def choose_warlord(phone: Page, n: int, table: Page) -> None:
+    """Open the Warlord choice and tap the card: the panel hides once the choice is saved."""
+    phone.get_by_role("button", name="Choose your Warlord").click()
+    panel = phone.locator("#st-choose-warlord-panel")
+    click(panel.locator("button.choose-card", has_text=f"Warlord {n}"), table)
+    expect(panel).to_be_hidden()
+
+
 def place(phone: Page, cards: list[str], table: Page) -> None:
+    """Open the placement and tap the cards: each fills the next province, left to right."""
+    phone.get_by_role("button", name="Choose your cards").click()
+    panel = phone.locator("#st-choose-place-panel")
+    expect(panel).to_be_visible()
     for prov, card in zip(PROVINCES, cards, strict=True):
-        phone.locator(f'select[name="{prov}"]').select_option(card)
-    click(phone.get_by_role("button", name="Place these cards"), table)
+        expect(panel.locator(f'.st-slot[data-province="{prov}"]')).to_have_class(
+            re.compile(r"\bactive\b")
+        )
+        panel.locator(f'[data-pick="{card}"]:not(.used)').first.click()
+        expect(panel.locator(f'input[name="{prov}"]')).to_have_value(card)
+    click(panel.get_by_role("button", name="Place these cards"), table)
+    expect(panel).to_be_hidden()
     expect(phone.locator(".st-saved")).to_be_visible()
     click(phone.locator(".st-lock button"), table)
 
@@ -192,11 +210,17 @@ def play_battles(server, table_id: str, table: Page, phones: list[Page]) -> None
 
 def draw(phones: list[Page], table: Page) -> None:
     for phone in phones:
-        bottom = phone.locator(".st-draw .st-bottom button")
-        if bottom.count():
-            # The buttons name positions, never cards: the cards are behind the reveal button.
-            expect(bottom.first).to_have_text("The 1st card to the bottom")
+        opener = phone.get_by_role("button", name="Choose the card for the bottom")
+        if opener.count():
+            panel = phone.locator("#st-choose-bottom-panel")
+            expect(panel).to_be_hidden()
+            opener.click()
+            # The buttons name the cards drawn: each is a card, with what it does.
+            bottom = panel.locator("button.st-bottom")
+            first = bottom.first.locator("[data-card]").inner_text()
+            assert first in CODES
             click(bottom.first, table)
+            expect(panel).to_be_hidden()
 
 
 def session_token(page: Page, kind: str, table_id: str) -> str:
@@ -264,11 +288,11 @@ def test_a_full_game_with_cards_on_two_phones(server, new_context):
     blue, red = phones
 
     # Setup: each Warlord is chosen in secret on the phone.
-    click(blue.get_by_role("button", name="Warlord 3"), table)
+    choose_warlord(blue, 3, table)
     click(blue.locator(".st-lock button"), table)
     expect(table.locator(".sealed .count")).to_have_text("1/2 locked")
     assert "score marker 1 space" not in table.locator("#live").inner_text()
-    click(red.get_by_role("button", name="Warlord 4"), table)
+    choose_warlord(red, 4, table)
     click(red.locator(".st-lock button"), table)
     # Blue's Warlord 3 is played at once: the score marker starts one space towards Ann.
     expect(table.locator(".st-track")).to_have_attribute("data-score", "1")
@@ -280,9 +304,10 @@ def test_a_full_game_with_cards_on_two_phones(server, new_context):
     # Round 1 starts with a recall: Ann discards a card other than 1-6 (everyone sees it).
     synced(server, table_id, blue)
     one_use = next(c for c in read_hand(blue) if not re.fullmatch("[1-6]", c))
-    blue.locator(".st-recall summary").click()
-    blue.locator('.st-recall select[name="card"]').select_option(one_use)
-    click(blue.get_by_role("button", name="Discard and recall"), table)
+    blue.get_by_role("button", name="Recall 1 army from the reserve").click()
+    recall = blue.locator("#st-choose-recall-panel")
+    click(recall.locator(f'button:has([data-card="{one_use}"])'), table)
+    expect(recall).to_be_hidden()
     ann = table.locator(".st-player[data-seat='0']")
     expect(ann.locator(".stat-reserve .value")).to_have_text("2")
     expect(ann.locator(".stat-pool .value")).to_have_text("19")
@@ -354,8 +379,8 @@ def test_real_cards_are_entered_in_a_few_taps_and_corrections_are_tucked_away(se
     table = new_context("screen").new_page()
     table_id = create_table(table, server.base, "physical")
     phones = join_phones(server, table, new_context)
-    for phone, warlord in zip(phones, ("Warlord 2", "Warlord 2"), strict=True):
-        click(phone.get_by_role("button", name=warlord), table)
+    for phone in phones:
+        choose_warlord(phone, 2, table)
         click(phone.locator(".st-lock button"), table)
     # Round 1: Qin is the only province to enter; the host taps Ann's card, Bo's card, Enter.
     expect(table.locator(".st-now")).to_contain_text("Turn over the two cards of Qin")

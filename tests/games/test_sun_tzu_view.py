@@ -102,14 +102,32 @@ def test_the_phone_lists_the_hand_without_the_cards_just_placed():
     assert me["unplaced"] == [c for c in hand if c not in ("1", "2", "3", "4", "5")]
 
 
-def test_held_and_set_aside_warlords_carry_a_letter_so_the_phone_never_names_their_numbers():
+def test_a_warlord_keeps_the_number_it_was_chosen_by_while_held_set_aside_and_played():
     state = start(blue_w=3, red_w=5)
+    # Red chose Warlord 5: held, it is still Warlord 5 (no letter standing in for it).
+    assert [w["n"] for w in st.view(state, RED)["me"]["warlords"]] == [5]
     state["private"][RED]["warlords"] = [5, 2]
     state["extra_warlord"][BLUE] = True
     red, blue = st.view(state, RED)["me"], st.view(state, BLUE)["me"]
-    assert [(w["n"], w["letter"]) for w in red["warlords"]] == [(5, "A"), (2, "B")]
-    assert [w["letter"] for w in blue["extra_choices"]] == list("ABCD")
+    assert [w["n"] for w in red["warlords"]] == [5, 2]
+    assert all("letter" not in w for w in red["warlords"] + blue["extra_choices"])
+    assert [w["n"] for w in blue["extra_choices"]] == [1, 2, 4, 5]
     assert red["secret_panel"] and blue["secret_panel"]
+
+
+def test_the_phone_gets_its_hand_as_cards_with_what_each_does_and_a_slot_per_province():
+    state = start("phones")
+    me = st.view(state, BLUE)["me"]
+    assert [c["code"] for c in me["hand_cards"]] == me["hand"]
+    hints = {c["code"]: c["hint_t"] for c in me["hand_cards"]}
+    assert hints["1"] == "Back to your hand; then draw 3, keep 2"
+    assert [s["id"] for s in me["place_slots"]] == list(st.PROVINCES)
+    values = [p["value"] for p in st.view(state, None)["provinces"]]
+    assert [s["value"] for s in me["place_slots"]] == values
+    assert not any(s["blocked"] for s in me["place_slots"])
+    # The public view and the other seat's view carry none of it.
+    assert "hand_cards" not in json.dumps(st.view(state, None))
+    assert json.dumps(me["hand_cards"]) not in json.dumps(st.view(state, RED))
 
 
 def test_the_view_names_the_step_so_the_templates_never_compare_phase_names():

@@ -102,6 +102,8 @@ def game_area(html: str) -> str:
 
 
 PRIVATE = r'<div class="private[^"]*" hidden>.*?</div>\s*</section>'
+# A private choice: the "Choose" button and its panel, hidden until the player opens it.
+CHOICE = r'<div[^>]* class="choose" data-choose>.*?<!--/choose-->'
 
 
 def private_panel(html: str) -> str:
@@ -109,9 +111,14 @@ def private_panel(html: str) -> str:
     return find(PRIVATE, html)
 
 
+def choice_panels(html: str) -> list[str]:
+    """The phone's private choices, each with the cards it shows while the player chooses."""
+    return re.findall(CHOICE, html, re.S)
+
+
 def outside_private(html: str) -> str:
-    """The page without its press-and-hold panel."""
-    return re.sub(PRIVATE, "", html, flags=re.S)
+    """The page without its press-and-hold panel and its private choices."""
+    return re.sub(CHOICE, "", re.sub(PRIVATE, "", html, flags=re.S), flags=re.S)
 
 
 def data_cards(html: str) -> list[str]:
@@ -208,7 +215,7 @@ def test_a_round_on_the_phones_then_the_table_screen_shows_battles_and_the_score
     # Blue's Warlord 3 is played at once: the marker starts one space towards Blue.
     html = t.table_page()
     assert 'data-score="1"' in html
-    assert "The score marker is 1 space(s) towards Ann&#39;s end" in html
+    assert "The score marker is 1 space towards Ann&#39;s end" in html
     play_round(t)
     view = t.view()
     assert view["round"] == 2
@@ -301,10 +308,16 @@ def test_placed_cards_stay_secret_until_their_province_is_revealed(app, client):
     # placement form never pre-selects the cards placed.
     mine = t.phone_page(0)
     assert data_cards(outside_private(mine)) == []
-    # The placement, then the rest of the hand.
-    assert data_cards(mine) == list(placement(hand).values()) + hand[5:]
+    # Under press-and-hold: the placement, then the rest of the hand.
+    assert data_cards(private_panel(mine)) == list(placement(hand).values()) + hand[5:]
+    # In the placement's hidden panel: the whole hand, to place again while unlocked.
+    (choice,) = [c for c in choice_panels(mine) if 'value="place"' in c]
+    assert data_cards(choice) == hand and " hidden>" in choice
     form = find(r'<form class="st-place-form".*?</form>', mine)
     assert " selected" not in form
+    # The placement's slots start empty whatever was placed: the choice never shows it again.
+    slots = r'<input type="hidden" name="(?:qin|chu|jin_yan|han_qi|wu)" value="([^"]*)"'
+    assert re.findall(slots, form) == [""] * 5
     assert "Your cards are placed" in mine
     t.do(0, "lock")
     red_before = game_area(t.phone_page(1))
@@ -356,13 +369,12 @@ def test_drawn_cards_show_only_inside_the_owners_panel_never_in_history(app, cli
     visible_text = re.sub(r"<[^>]+>", " ", outside)
     for line in visible_text.split("\n"):
         assert "You draw" not in line or "put one at the bottom" in line
-    # The three buttons say which position goes to the bottom, never which card.
-    buttons = re.findall(r"<button[^>]*>([^<]*card to the bottom)</button>", mine)
-    assert buttons == [
-        "The 1st card to the bottom",
-        "The 2nd card to the bottom",
-        "The 3rd card to the bottom",
-    ]
+    # The choice names the cards: each drawn card is a button inside the hidden panel.
+    (panel,) = [c for c in choice_panels(mine) if 'value="bottom"' in c]
+    assert " hidden>" in panel
+    assert re.findall(r'name="card" value="([^"]+)"', panel) == drawn
+    assert data_cards(panel) == drawn
+    assert "The 1st card" not in mine
     for viewer in (t.get(None), t.get(public=True)):
         assert "You draw" not in json.dumps(viewer["history"])
 

@@ -46,6 +46,18 @@ COPIES = {code: 1 for code in CARD_CODES} | {"+1": 3, "-1": 3, "P": 2}
 BEGINNER_REMOVED = ("+2", "+3")
 COSTS = {"+2": 1, "+3": 2}  # armies to the reserve whenever the card is played
 HAND_DRAW = 4
+# What each card does, in a few words: the phone shows it on the card when the player picks.
+CARD_HINTS = {
+    "1": N_("Back to your hand; then draw 3, keep 2"),
+    **{code: N_("Back to your hand") for code in ("2", "3", "4", "5")},
+    "6": N_("Back to your hand; 1 army marks the province"),
+    **{code: N_("One use") for code in ("7", "8", "9", "10")},
+    "+1": N_("Their card +1; one use"),
+    "+2": N_("Their card +2; costs 1 army; one use"),
+    "+3": N_("Their card +3; costs 2 armies; one use"),
+    "-1": N_("Their card -1; one use"),
+    "P": N_("Plague: halves the armies there; one use"),
+}
 PRIVATE_NOTES = 6  # how many of a seat's private notes its phone keeps
 
 EVENTS = ("epidemic", "war_chariot", "champion", "hero", "light_infantry")

@@ -8,7 +8,7 @@ in ``text`` (names included): they still read exactly as they were logged.
 
 from __future__ import annotations
 
-from ..kit import Event, Lines, T, Text, correction_line, name_of, sealed, who
+from ..kit import Event, Lines, P, T, Text, correction_line, name_of, sealed, who
 from .data import BLUE, EVENT_NAMES, EVENT_TEXTS, PLACE_NAMES, PROVINCE_NAMES, RED, warlord_text
 
 
@@ -19,15 +19,17 @@ def _prov(e: Event, key: str = "province") -> str:
 def _armies_moved(e: Event, players: list[str]) -> Text:
     name = name_of(e, players)
     if e["dest"] == "reserve":
-        return T(
-            "{name} moves {n} army(ies) to the reserve ({why_t})",
+        return P(
+            "{name} moves {n} army to the reserve ({why_t})",
+            "{name} moves {n} armies to the reserve ({why_t})",
             name=name,
             n=e["n"],
             why_t=e["why"],
         )
     if e["dest"] == "marker":
-        return T(
-            "{name} locks {n} army(ies) in the 6 marker box above {province_t}",
+        return P(
+            "{name} locks {n} army in the 6 marker box above {province_t}",
+            "{name} locks {n} armies in the 6 marker box above {province_t}",
             name=name,
             n=e["n"],
             province_t=_prov(e),
@@ -48,8 +50,9 @@ def _armies_placed(e: Event, players: list[str]) -> Text:
             name=name_of(e, players),
             province_t=_prov(e),
         )
-    return T(
-        "{name} puts {n} army(ies) from the pool into {province_t}",
+    return P(
+        "{name} puts {n} army from the pool into {province_t}",
+        "{name} puts {n} armies from the pool into {province_t}",
         name=name_of(e, players),
         n=e["n"],
         province_t=_prov(e),
@@ -59,23 +62,26 @@ def _armies_placed(e: Event, players: list[str]) -> Text:
 def _armies_taken(e: Event, players: list[str]) -> Text:
     name, n = name_of(e, players), e["n"]
     if e["dest"] == "province":
-        return T(
-            "{name} moves {n} army(ies) from {from_t} to {province_t}",
+        return P(
+            "{name} moves {n} army from {from_t} to {province_t}",
+            "{name} moves {n} armies from {from_t} to {province_t}",
             name=name,
             n=n,
             from_t=_prov(e, "from"),
             province_t=_prov(e),
         )
     if e["dest"] == "reserve":
-        return T(
-            "{name} moves {n} army(ies) from {from_t} to the reserve ({why_t})",
+        return P(
+            "{name} moves {n} army from {from_t} to the reserve ({why_t})",
+            "{name} moves {n} armies from {from_t} to the reserve ({why_t})",
             name=name,
             n=n,
             from_t=_prov(e, "from"),
             why_t=e["why"],
         )
-    return T(
-        "{name} locks {n} army(ies) from {from_t} in the 6 marker box above {province_t}",
+    return P(
+        "{name} locks {n} army from {from_t} in the 6 marker box above {province_t}",
+        "{name} locks {n} armies from {from_t} in the 6 marker box above {province_t}",
         name=name,
         n=n,
         from_t=_prov(e, "from"),
@@ -182,8 +188,9 @@ def _corrected(e: Event, players: list[str]) -> Text:
             src_t=PLACE_NAMES[e["src"]],
             dst_t=PLACE_NAMES[e["dst"]],
         )
-    return T(
-        "Correction: {name} moves {n} army(ies) from {src_t} to {dst_t}",
+    return P(
+        "Correction: {name} moves {n} army from {src_t} to {dst_t}",
+        "Correction: {name} moves {n} armies from {src_t} to {dst_t}",
         name=name_of(e, players),
         n=e["n"],
         src_t=PLACE_NAMES[e["src"]],
@@ -202,7 +209,11 @@ def _recalled(e: Event, players: list[str]) -> Text:
 def _cards_drawn(e: Event, players: list[str]) -> Text:
     # Private, yet shown outside the phone's press-and-hold panel: it names no card.
     if e["keep"]:
-        return T("You draw {n} card(s) and keep them (see them under reveal)", n=e["n"])
+        return P(
+            "You draw {n} card and keep it (see it under reveal)",
+            "You draw {n} cards and keep them (see them under reveal)",
+            e["n"],
+        )
     return T("You draw {n} cards: put one at the bottom of your deck", n=e["n"])
 
 
@@ -235,8 +246,9 @@ LINES = _Lines(
         "ArmiesMoved": _armies_moved,
         "ArmiesPlaced": _armies_placed,
         "ArmiesTaken": _armies_taken,
-        "ArmiesRetreat": lambda e, players: T(
-            "{name} takes {n} army(ies) from {province_t} back to the pool",
+        "ArmiesRetreat": lambda e, players: P(
+            "{name} takes {n} army from {province_t} back to the pool",
+            "{name} takes {n} armies from {province_t} back to the pool",
             name=name_of(e, players),
             n=e["n"],
             province_t=_prov(e),
@@ -293,8 +305,9 @@ LINES = _Lines(
         "PlagueCountered": lambda e, players: T(
             "{province_t}: Plague, countered: no damage", province_t=_prov(e)
         ),
-        "PlagueStruck": lambda e, players: T(
-            "{province_t}: Plague, {name} sends {lost} of {n} army(ies) back to the pool",
+        "PlagueStruck": lambda e, players: P(
+            "{province_t}: Plague, {name} sends {lost} of {n} army back to the pool",
+            "{province_t}: Plague, {name} sends {lost} of {n} armies back to the pool",
             province_t=_prov(e),
             name=name_of(e, players),
             lost=e["lost"],
@@ -319,8 +332,10 @@ LINES = _Lines(
         "ExtraWarlordSecret": lambda e, players: T(
             "You take an extra Warlord (see it under reveal)"
         ),
-        "CardKept": lambda e, players: T(
-            "You keep the other card(s) and put one at the bottom of your deck"
+        "CardKept": lambda e, players: P(
+            "You keep the other card and put one at the bottom of your deck",
+            "You keep the other cards and put one at the bottom of your deck",
+            e.get("kept", 1),
         ),
     }
 )

@@ -107,11 +107,12 @@ def act_bottom(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     priv["deck"].append(card)
     priv["hand"].extend(priv["drawn"])
     kept = ", ".join(priv["drawn"])
+    n_kept = len(priv["drawn"])
     priv["drawn"] = []
     state["draw_done"][actor] = True
     events: list[Event] = [{"type": "DrawDone", "seat": actor}]
     text = T("You keep {kept} and put {card} at the bottom of your deck", kept=kept, card=card)
-    private_note(state, events, actor, text, {"type": "CardKept"})
+    private_note(state, events, actor, text, {"type": "CardKept", "kept": n_kept})
     if all(state["draw_done"]):
         start_round(state, events)
     return events

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Actor, State, T, Text, sealed
+from ..kit import Actor, P, State, T, Text, sealed
 from .armies import sources, suggested
 from .battles import chooser, next_forced, order_counts, whose_turn
 from .common import holder, on_board, opts, phones, plague_zero
@@ -20,6 +20,7 @@ from .data import (
     BEGINNER_REMOVED,
     BLUE,
     CARD_CODES,
+    CARD_HINTS,
     COLOUR_NAMES,
     COLOURS,
     COPIES,
@@ -43,10 +44,6 @@ from .data import (
 from .lines import six_again_line
 from .placement import may_six_again
 from .warlords import extra_choices, warlord_targets
-
-# Held Warlords go by letter (A, B, ...) outside the press-and-hold panel: their numbers would
-# name them to anyone looking at the phone.
-LETTERS = "ABCDE"
 
 
 def _name(state: State, seat: int) -> str:
@@ -117,7 +114,18 @@ def _player_view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _warlord_view(state: State, seat: int, n: int) -> dict[str, Any]:
+    # A Warlord keeps its number everywhere ("Warlord 5" when chosen, held and played): the
+    # phone names a held one only inside its private panels, never where others may look.
     return {"n": n, "text_t": warlord_text(seat, n, plague_zero(state))}
+
+
+def card_view(code: str) -> dict[str, Any]:
+    """One action card as the phone's choice shows it: its face and what it does.
+
+    >>> card_view("+2")["hint_t"]
+    'Their card +2; costs 1 army; one use'
+    """
+    return {"code": code, "hint_t": CARD_HINTS[code], "permanent": code in PERMANENT}
 
 
 def _order_view(state: State) -> dict[str, Any]:
@@ -157,8 +165,9 @@ def _pending_view(state: State) -> list[dict[str, Any]]:
                 "kind": ob["kind"],
                 "n": ob["n"],
                 "province": PROVINCES[ob["province"]] if ob["province"] is not None else None,
-                "text": T(
-                    "{name} must take {n} army(ies) from the board ({why_t})",
+                "text": P(
+                    "{name} must take {n} army from the board ({why_t})",
+                    "{name} must take {n} armies from the board ({why_t})",
                     name=_name(state, ob["seat"]),
                     n=ob["n"],
                     why_t=ob["why"],
@@ -216,12 +225,11 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         else [PROVINCES[p] for p in range(5) if state["markers"][seat][p] > 0]
     )
     warlords = []
-    for i, n in enumerate(priv["warlords"]):
+    for n in priv["warlords"]:
         shown_any_time = (seat, n) == (RED, 1) and state.get("six_claim") is not None
         battle_now = state["phase"] == "battle" or shown_any_time
         targets = warlord_targets(state, seat, n) if battle_now else None
         entry = _warlord_view(state, seat, n)
-        entry["letter"] = LETTERS[i]
         entry["now"] = targets is not None and (shown_any_time or not state["pending"])
         entry["auto"] = n in AUTO_WARLORDS[seat]
         entry["targets"] = [
@@ -242,18 +250,36 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         # The hand without the cards of a placement not yet revealed (they leave the hand then).
         "unplaced": sorted(unplaced, key=CARD_CODES.index),
         "drawn": list(priv["drawn"]),
+        # The cards as the phone's choices show them (the hand to place, the cards drawn, the
+        # cards that may be discarded to recall an army).
+        "hand_cards": [card_view(c) for c in sorted(priv["hand"], key=CARD_CODES.index)],
+        "drawn_cards": [card_view(c) for c in priv["drawn"]],
         "placed": placed,
         "six_blocked": six_blocked,
+        # Phase 2's slots, one per province: where the phone's placement puts each card.
+        "place_slots": [
+            {
+                "id": PROVINCES[p],
+                "name_t": PROVINCE_NAMES[p],
+                "value": DISPLAYS[state["displays"][p] - 1][_score_column(state["round"])],
+                "blocked": PROVINCES[p] in six_blocked,
+            }
+            for p in range(5)
+        ]
+        if state["phase"] == "place"
+        else [],
         "recall_cards": sorted(
             {c for c in priv["hand"] if c not in PERMANENT}, key=CARD_CODES.index
         ),
+        "recall_choices": [
+            card_view(c)
+            for c in sorted({c for c in unplaced if c not in PERMANENT}, key=CARD_CODES.index)
+        ],
         "warlords": warlords,
         "warlord_choices": [_warlord_view(state, seat, n) for n in range(1, 6)]
         if state["phase"] == "warlords"
         else [],
-        "extra_choices": [
-            dict(_warlord_view(state, seat, n), letter=LETTERS[i]) for i, n in enumerate(extra)
-        ],
+        "extra_choices": [_warlord_view(state, seat, n) for n in extra],
         "sealed": sealed_me,
         "six_check": _six_check(state, seat),
         # The press-and-hold panel: a hand on the phone, a Warlord to choose, held or set aside.
@@ -377,6 +403,9 @@ def _score_text(state: State) -> Text:
     if s == 0:
         return T("The score marker is in the centre")
     seat = BLUE if s > 0 else RED
-    return T(
-        "The score marker is {n} space(s) towards {name}'s end", n=abs(s), name=_name(state, seat)
+    return P(
+        "The score marker is {n} space towards {name}'s end",
+        "The score marker is {n} spaces towards {name}'s end",
+        abs(s),
+        name=_name(state, seat),
     )
