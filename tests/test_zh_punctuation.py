@@ -22,10 +22,11 @@ HALF_WIDTH = ",;:!?()"
 LATIN = re.compile(r"[A-Za-z0-9]")
 
 
-def half_width_marks(text: str) -> list[str]:
+def half_width_marks(text: str, chinese: bool = False) -> list[str]:
     """The half-width marks of ``text`` that a Chinese sentence should not have, each with
-    a few characters around it."""
-    if not CJK.search(text):
+    a few characters around it. ``chinese``: the text is Chinese even without a Chinese
+    character (a translation made only of placeholders, "{name}：{phase_t}")."""
+    if not chinese and not CJK.search(text):
         return []
     # Placeholders become a mark of their own: their braces and parentheses are code, and a
     # comma between two of them ("{role},{n}") is still a Chinese comma.
@@ -60,6 +61,7 @@ def test_the_check_tells_full_width_from_half_width():
     assert half_width_marks("完成.") != []
     assert half_width_marks("（{role_t},{n} 人）") != []
     assert half_width_marks("Only English, here.") == []
+    assert half_width_marks("{name}:{phase_t}", chinese=True) != []
 
 
 @pytest.mark.parametrize("path", catalogues(), ids=lambda p: p.stem)
@@ -71,7 +73,9 @@ def test_every_chinese_translation_uses_full_width_punctuation(path):
         if not message.id or not message.string:
             continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        marks = [m for form in forms for m in half_width_marks(form)]
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        # A translation that differs from its msgid was written for Chinese readers.
+        marks = [m for form in forms for m in half_width_marks(form, form != msgid)]
         if marks:
             bad[message.id if isinstance(message.id, str) else message.id[0]] = marks
     assert not bad, f"{len(bad)} translations with half-width punctuation: {bad}"

@@ -37,6 +37,13 @@ def join_phone(table_page: Page, new_context, name: str) -> Page:
     return phone
 
 
+def tap_dice(page: Page, entry: str, dice: list[int]) -> None:
+    """Enter the dice shown by tapping die faces, as a player does: no keyboard."""
+    group = page.get_by_role("group", name=entry)
+    for die in dice:
+        group.get_by_role("button", name=f"Add a {die}").click()
+
+
 def cube(page: Page):
     return page.locator(".q-stalemate .q-count")
 
@@ -99,9 +106,9 @@ def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak
     # --- Turn 1, Bo: one die on (1,3), value 2; the die shows 1: no progress. ---
     expect(ann.get_by_role("button", name=re.compile("^Move "))).to_have_count(0)
     bo.get_by_role("button", name="Move Bo's piece 1 to (1,3) with 1 die: 83.3%").click()
-    expect(table.locator(".q-decl-sum")).to_contain_text("Declared: 1 dice, 3 given up")
+    expect(table.locator(".q-decl-sum")).to_contain_text("Declared: 1 die, 3 given up")
     expect(table.locator('.q-cell[data-tile="2"] .q-dice-on')).to_have_text("1 die")
-    bo.get_by_label("Dice shown for action 1").fill("1")
+    tap_dice(bo, "Dice shown for action 1", [1])
     bo.get_by_role("button", name="Enter the dice").click()
     expect(table.locator(".latest")).to_contain_text(
         "Bo rolled 1: the move onto (1,3) (value 2) failed."
@@ -114,7 +121,7 @@ def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak
     # --- Turn 2, Ann: a 6 takes her piece to (1,2): progress, the cube goes back to 0. ---
     expect(ann.locator(".phone-top")).to_contain_text("Your turn!")
     ann.get_by_role("button", name="Move Ann's piece 1 to (1,2) with 1 die: 83.3%").click()
-    ann.get_by_label("Dice shown for action 1").fill("6")
+    tap_dice(ann, "Dice shown for action 1", [6])
     ann.get_by_role("button", name="Enter the dice").click()
     expect(ann.locator(".q-chain-head")).to_have_text(
         "Success! 1 die met the value: move on with them, or stop."
@@ -135,7 +142,7 @@ def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak
     table.get_by_role("button", name="Give up all 4 dice (end the turn)").click()
     expect_counter([table, ann, bo], 2, 3)
     bo.get_by_role("button", name="Move Bo's piece 1 to (1,3) with 2 dice: 97.2%").click()
-    bo.get_by_label("Dice shown for action 1").fill("1,1")
+    tap_dice(bo, "Dice shown for action 1", [1, 1])
     bo.get_by_role("button", name="Enter the dice").click()
 
     # --- The cube hits 3 of 3: stalemate, decided on the closest pieces (5 against 6). ---
@@ -195,3 +202,37 @@ def test_the_host_corrects_a_piece_and_the_stalemate_cube_from_the_table_screen(
     cube_form.get_by_role("button", name="Correct the stalemate counter").click()
     expect(cube(table)).to_have_text("4")
     expect(table.locator(".latest")).to_contain_text("Table screen: stalemate counter 0 → 4")
+
+
+def test_the_dice_are_entered_by_taps_alone_on_a_phone(server, new_context):
+    made = server.api("POST", "/api/tables", {"game": "quorsum", "players": ["Ann", "Bo"]})
+    tid, host = made["id"], made["host_token"]
+
+    def act(body):
+        return server.api("POST", f"/api/tables/{tid}/actions", body, token=host)
+
+    act({"type": "rolloff", "die0": 6, "die1": 1})
+    act({"type": "choose", "option": "A"})
+    view = server.api("GET", f"/api/tables/{tid}", token=host)["view"]
+    act({"type": "place", "owners": view["opening"]["placements"][0]["owners"]})
+    view = server.api("GET", f"/api/tables/{tid}", token=host)["view"]
+    option = next(o for m in view["planner"]["moves"] for o in m["options"] if not o["problem_t"])
+    two = next(c for c in option["choices"] if c["dice"] == 2)
+    act({"type": "declare", **two["lists"]})
+    phone = new_context("phone").new_page()
+    phone.goto(made["seats"][view["turn"]]["join_url"])
+    turn = phone.locator(".q-turn")
+    # Nothing to type: no text or number field anywhere on the turn.
+    expect(turn.locator("input[type=text], input[type=number], textarea")).to_have_count(0)
+    tap_dice(phone, "Dice shown for action 1", [5, 3])
+    entry = phone.get_by_role("group", name="Dice shown for action 1")
+    expect(entry.get_by_role("button", name=re.compile(r"^Add a"))).to_have_count(6)
+    expect(entry.locator("[data-dice-count]")).to_have_text("2 / 2")
+    entry.get_by_role("button", name="Remove a 3").click()  # a mis-tap, taken back
+    tap_dice(phone, "Dice shown for action 1", [2])
+    assert entry.locator("input[name=values]").input_value() == "5,2"
+    phone.get_by_role("button", name="Enter the dice").click()
+    # Whatever the move's outcome, the history says what was rolled.
+    expect(phone.locator(".history")).to_contain_text("rolled 5, 2")
+    rolls = server.api("GET", f"/api/tables/{tid}", token=host)["view"]["declaration"]
+    assert rolls["actions"][0]["rolls"][0]["values"] == [5, 2]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import Page, expect
@@ -128,7 +129,11 @@ def test_a_full_three_player_game_ends_with_the_right_scores(server, new_context
     # The deck runs out twice: everyone loses 1 Honor each time; the first Ninja hits 0.
     for _ in range(2):
         table_page.get_by_role("button", name=re.compile("The deck ran out")).click()
-        table_page.wait_for_timeout(150)
+        # It hits every player, so it asks first.
+        expect(table_page.locator("#toast")).to_contain_text("every player loses 1 honor")
+        question = table_page.locator("#toast form.confirm")
+        question.get_by_role("button", name="Confirm").click()
+        expect(question).to_have_count(0)
     expect(table_page.locator(".status .turn")).to_have_text("Game over")
     result = table_page.locator(".result")
     # Shogun: 5 honor x2 = 10. Ninja team: 0x1 + 1 Daimyo, 1x1 = 2.
@@ -233,3 +238,58 @@ def test_a_late_stream_message_never_puts_back_what_the_phones_own_tap_changed(s
     # The same message as a newer version would be applied: the check is by version.
     _deliver(phone, version + 1, stale_patch)
     expect(hand).to_have_text(before)
+
+
+WOUNDS_FROM = {"en": "Wounds come from", "zh_TW": "傷害來源"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+def test_the_wound_picker_keeps_its_choice_until_the_turn_changes(server, new_context, lang):
+    names = ["Ann", "Bo", "Cy", "Di"]
+    made = server.api("POST", "/api/tables", {"game": "samurai-sword", "players": names})
+    tid, host = made["id"], made["host_token"]
+    turn = server.api("GET", f"/api/tables/{tid}", token=host)["view"]["turn"]
+    me, other = (turn + 1) % 4, (turn + 2) % 4
+    phone = new_context("phone", lang).new_page()
+    phone.goto(made["seats"][me]["join_url"])
+    other_phone = new_context("phone").new_page()
+    other_phone.goto(made["seats"][other]["join_url"])
+    expect(phone.locator("label.by")).to_contain_text(WOUNDS_FROM[lang])
+    picker = phone.locator("select.ss-by")
+    expect(picker).to_have_value(str(turn))  # the player on turn, by default
+    picker.select_option(str(other))
+    # The phone's own tap: its hand changes, the choice stays.
+    hand = phone.locator(".mine .stat-hand .value")
+    before = hand.inner_text()
+    phone.locator(".mine .stat-hand button.plus").click()
+    expect(hand).not_to_have_text(before)
+    expect(picker).to_have_value(str(other))
+    # Another player's tap arrives live: the choice stays.
+    row = phone.locator(f'.ss-others li[data-seat="{other}"]')
+    shown = row.inner_text()
+    other_phone.locator(".mine .stat-hand button.plus").click()
+    expect(row).not_to_have_text(shown)
+    expect(picker).to_have_value(str(other))
+    # A wound taken now comes from the chosen player.
+    health = phone.locator(".mine .stat-health .value")
+    full = health.inner_text()
+    phone.locator(".mine .stat-health button.minus").click()
+    expect(health).not_to_have_text(full)
+    expect(picker).to_have_value(str(other))
+    # Only a new turn brings the default back: the new player on turn.
+    for _ in range(2):
+        server.api("POST", f"/api/tables/{tid}/actions", {"type": "end_turn"}, token=host)
+    expect(phone.locator("select.ss-by")).to_have_value(str(other))
+    server.api("POST", f"/api/tables/{tid}/actions", {"type": "end_turn"}, token=host)
+    expect(phone.locator("select.ss-by")).to_have_value(str((turn + 3) % 4))
+
+
+def test_the_deck_running_out_is_a_small_button_apart_from_the_everyday_ones(server, new_context):
+    made = server.api("POST", "/api/tables", {"game": "samurai-sword", "players": PLAYERS})
+    phone = new_context("phone").new_page()
+    phone.goto(made["seats"][0]["join_url"])
+    deck_out = phone.locator(".ss-rare button", has_text="The deck ran out")
+    expect(deck_out).to_be_visible()
+    everyday = phone.locator(".mine .stat-health button.minus").bounding_box()
+    rare = deck_out.bounding_box()
+    assert rare["height"] < everyday["height"] and rare["y"] > everyday["y"] + 150

@@ -150,3 +150,19 @@ def test_the_last_tile_ends_a_tied_game_and_the_tiebreak_chain_decides(server, n
     expect(cy.locator(".result-row.mine.won .score")).to_have_text("1")
     expect(ann.locator(".result-row.mine")).not_to_have_class(re.compile(r"\bwon\b"))
     expect(bo.locator('.tk-others li[data-seat="2"] .badge.win')).to_have_text("Winner")
+
+
+def test_a_stratagem_shows_its_printed_chinese_name_beside_the_english(server, new_context):
+    made = server.api("POST", "/api/tables", {"game": "three-kingdoms", "players": PLAYERS})
+    english = new_context("phone", "en").new_page()
+    english.goto(made["seats"][0]["join_url"])
+    strats = english.locator(".tk-me .tk-strats li")
+    expect(strats.first).to_have_text("Drive the Tiger to Eat the Wolf 驅虎吞狼")
+    expect(strats.nth(2)).to_have_text("Beauty Trap 美人計")
+    # A Chinese phone reads the printed name once.
+    chinese = new_context("phone", "zh_TW").new_page()
+    chinese.goto(made["seats"][1]["join_url"])
+    expect(chinese.locator(".tk-me .tk-strats li").first).to_have_text("驅虎吞狼")
+    # The phone's number fields bring up the numeric keyboard.
+    for field in english.locator("input[type=number]").all():
+        assert field.get_attribute("inputmode") == "numeric"

@@ -864,9 +864,8 @@ def test_a_match_is_played_to_the_agreed_points_with_alternating_opening_choice(
     res = outcome(state)
     assert res["winners"] == [0] and res["rows"][0]["score"] == 3
     assert res["reason"] == ["{name} reached {target} points.", {"name": "Ann", "target": 3}]
-    assert (
-        len([ln for ln in res["rows"][1]["lines"] if ln[0].startswith("Game {n}: {kind_t}")]) == 4
-    )
+    games = [ln for ln in res["rows"][1]["lines"] if ln[0].startswith("Game {game}: {kind_t}")]
+    assert len(games) == 4
 
 
 def test_a_match_can_roll_off_again_every_game_as_an_option():
@@ -1079,14 +1078,21 @@ def test_every_msgid_of_the_package_has_a_zh_tw_translation():
     ids = {
         m[1]
         for source in sorted((ROOT / "companion" / "games" / "quorsum").glob("*.py"))
-        for m in extract_from_file("python", str(source), keywords={"N_": None, "T": (1,)})
+        for m in extract_from_file(
+            "python", str(source), keywords={"N_": None, "T": (1,), "P": (1, 2)}
+        )
     }
     with open(ROOT / "companion" / "i18n" / "zh_TW" / "quorsum.po", "rb") as fh:
         catalog = read_po(fh)
-    missing = sorted(i for i in ids if not (catalog.get(i) and catalog.get(i).string))
+    # A count's line is one entry with its plural (msgid, msgid_plural, msgstr[0]).
+    singular = {i[0] if isinstance(i, tuple) else i for i in ids}
+    missing = sorted(i for i in singular if not (catalog.get(i) and catalog.get(i).string))
     assert missing == []
     assert catalog.get("Quorsum").string == "骰棋"
     for msg in catalog:
         if msg.id:
-            placeholders = set(re.findall(r"\{\w+\}", msg.id))
-            assert placeholders == set(re.findall(r"\{\w+\}", msg.string)), msg.id
+            ids_ = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            for text in (*ids_[1:], *strings):
+                placeholders = set(re.findall(r"\{\w+\}", ids_[0]))
+                assert placeholders == set(re.findall(r"\{\w+\}", text)), msg.id

@@ -98,8 +98,16 @@ def team_row(res: dict, msgid: str) -> dict:
     return next(r for r in res["rows"] if r["seat"] is None and r["label"][1]["team_t"] == msgid)
 
 
+def english(line: list) -> str:
+    """A line as an English reader sees it: a count's line takes the plural unless it is 1."""
+    msgid, params = line
+    if "_plural" in params:
+        msgid = msgid if params["n"] == 1 else params["_plural"]
+    return msgid.format(**{k: english(v) if isinstance(v, list) else v for k, v in params.items()})
+
+
 def text_of(lines: list) -> list[str]:
-    return [line[0].format(**line[1]) for line in lines]
+    return [english(line) for line in lines]
 
 
 # --------------------------------------------------------------------------------- setup

@@ -18,6 +18,9 @@ PLAIN = ["ieyasu", "nobunaga", "goemon", "hideyoshi", "hanzo"]
 def text(line: list) -> str:
     """A history line in English, nested parts filled in."""
     msgid, params = line
+    if "_plural" in params:  # a count's line: English takes the plural unless it is 1
+        msgid = msgid if params["n"] == 1 else params["_plural"]
+        params = {k: v for k, v in params.items() if k != "_plural"}
     return msgid.format(**{k: text(v) if isinstance(v, list) else v for k, v in params.items()})
 
 
@@ -66,7 +69,7 @@ def test_ginchiyo_takes_at_least_one_wound() -> None:
     t = table(chars=["ieyasu", "ginchiyo", "goemon", "hideyoshi", "hanzo"])
     t.act(0, "attack", target=1, weapon="bokken")
     assert t.state["health"][1] == 3
-    assert text(t.lines(None)[-1]).endswith("1 damage − 0 Ginchiyo (at least 1) = 1 wounds")
+    assert text(t.lines(None)[-1]).endswith("1 damage − 0 Ginchiyo (at least 1) = 1 wound")
 
 
 def test_the_host_taps_an_attack_in_for_the_current_player_and_the_line_says_so() -> None:
@@ -140,7 +143,7 @@ def test_tomoe_draws_one_and_ushiwaka_one_per_wound_taken() -> None:
     assert t.state["hand"][0] == hands[0] - 1 + 1
     assert t.state["hand"][1] == hands[1] + 2
     assert [text(x) for x in t.lines(None)[-2:]] == [
-        "Ann draws 1 cards (Tomoe)",
+        "Ann draws 1 card (Tomoe)",
         "Bob draws 2 cards (Ushiwaka)",
     ]
 

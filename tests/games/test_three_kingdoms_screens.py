@@ -79,7 +79,9 @@ def test_a_stratagems_war_keeps_the_stratagem_in_its_title():
     target = add_city(state, {BOB: (0, 1)})
     state, _ = act(state, ANN, "secret_passage", launch=launch, target=target)
     msgid, params = GAME.view(state, None)["battle"]["title"]
-    assert params["via_t"] == "Secret Passage" and "({via_t})" in msgid
+    # The stratagem's English name with the name printed on the Chinese edition's card.
+    printed = {"name_t": "Secret Passage", "printed": "暗渡陳倉"}
+    assert params["via_t"] == ["{name_t} {printed}", printed] and "({via_t})" in msgid
 
 
 def test_the_choices_list_each_own_city_with_its_legal_buttons():

@@ -27,6 +27,8 @@ def english(text: Any) -> str:
     if isinstance(text, str):
         return text
     msgid, values = text
+    if "_plural" in values:  # a count's line: English takes the plural unless it is 1
+        msgid = msgid if values["n"] == 1 else values["_plural"]
     return msgid.format(**{k: english(v) if k.endswith("_t") else v for k, v in values.items()})
 
 
@@ -203,8 +205,8 @@ def test_cards_stratagems_tiles_left_and_the_turn_are_corrected_from_to():
     t.act(None, "set_turn", seat=CY)
     assert said(t, 5) == [
         "Table screen: Bob's command cards 5 → 3",
-        "Table screen: Bob's Beauty Trap unused → used.",
-        "Table screen: Bob's Beauty Trap used → unused.",
+        "Table screen: Bob's Beauty Trap 美人計 unused → used.",
+        "Table screen: Bob's Beauty Trap 美人計 used → unused.",
         "Table screen: tiles left 71 → 12",
         "Table screen: turn Ann → Cy.",
     ]

@@ -78,7 +78,9 @@ def test_all_roles_are_revealed_with_the_breakdown_at_the_end(app, client):
     tid = table["id"]
     host = {"Authorization": "Bearer " + table["host_token"]}
     for _ in range(3):
-        client.post(f"/api/tables/{tid}/actions", json={"type": "deck_out"}, headers=host)
+        client.post(
+            f"/api/tables/{tid}/actions", json={"type": "deck_out", "confirm": True}, headers=host
+        )
     result = client.get(f"/api/tables/{tid}/result")
     assert result.status_code == 200
     page = client.get(f"/t/{tid}").get_data(as_text=True)
@@ -108,7 +110,9 @@ def test_acting_out_of_turn_or_after_the_end_is_refused_in_the_viewers_language(
     assert client.get(f"/api/tables/{tid}").json["version"] == before
     host = {"Authorization": "Bearer " + table["host_token"]}
     for _ in range(3):
-        client.post(f"/api/tables/{tid}/actions", json={"type": "deck_out"}, headers=host)
+        client.post(
+            f"/api/tables/{tid}/actions", json={"type": "deck_out", "confirm": True}, headers=host
+        )
     after = client.post(
         f"/api/tables/{tid}/actions",
         headers=headers,
@@ -287,3 +291,20 @@ def test_battle_cry_and_jujutsu_are_one_tap_with_their_exceptions(client):
     assert [p["health"] for p in reply.json["view"]["players"]] == [5, 4, 4, 2, 3]
     refused = post(client, table, host, {"type": "jujutsu", "discarded": [1]})
     assert refused.json["error"]["code"] == "not_affected"
+
+
+def test_the_deck_running_out_asks_first_and_changes_nothing_until_confirmed(app, client):
+    table = start(client, n=4)
+    tid = table["id"]
+    host = {"Authorization": "Bearer " + table["host_token"], "Accept-Language": "zh-TW"}
+    before = client.get(f"/api/tables/{tid}").json["version"]
+    asked = client.post(f"/api/tables/{tid}/actions", json={"type": "deck_out"}, headers=host)
+    assert asked.status_code == 409
+    assert asked.json["error"]["code"] == "confirm_action"
+    assert "榮譽" in asked.json["error"]["message"]  # the question, in the viewer's language
+    assert client.get(f"/api/tables/{tid}").json["version"] == before
+    done = client.post(
+        f"/api/tables/{tid}/actions", json={"type": "deck_out", "confirm": True}, headers=host
+    )
+    assert done.status_code == 200
+    assert client.get(f"/api/tables/{tid}").json["view"]["deck_outs"] == 1

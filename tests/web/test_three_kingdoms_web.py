@@ -410,7 +410,7 @@ def test_the_host_corrects_tiles_cards_and_the_turn_from_the_table_screen(app, c
     page = screen.get(url).get_data(as_text=True)
     cy_card = player_card(page, CY)
     assert "Command cards 5" in cy_card
-    assert re.search(r'<li class="used"[^>]*>Beauty Trap</li>', page)
+    assert re.search(r'<li class="used"[^>]*>Beauty Trap 美人計</li>', page)
     assert "Record Cy's action" in page
 
 

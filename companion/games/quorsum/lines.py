@@ -7,7 +7,7 @@ it carried.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, who
+from ..kit import N_, Event, Lines, P, T, Text, correction_line, name_of, who
 from .board import row_col
 from .data import FACE_T
 
@@ -168,11 +168,12 @@ LINES = Lines(
             name=name_of(e, players),
             first=_first(e, players),
         ),
-        "Declared": lambda e, players: T(
-            "{name} declared {actions} action(s), {dice} dice, {given_up} given up: {percent}%.",
+        "Declared": lambda e, players: P(
+            "{name} declared {n} action, {dice_t}, {given_up} given up: {percent}%.",
+            "{name} declared {n} actions, {dice_t}, {given_up} given up: {percent}%.",
+            e["actions"],
             name=name_of(e, players),
-            actions=e["actions"],
-            dice=e["dice"],
+            dice_t=P("{n} die", "{n} dice", e["dice"]),
             given_up=e["given_up"],
             percent=e["percent"],
         ),

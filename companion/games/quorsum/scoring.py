@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Outcome, ScoreRow, State, T, Text
+from ..kit import Event, Outcome, P, ScoreRow, State, T, Text
 from .board import is_home, name, opt, other, seat_distances
 from .data import PHASES, RESULT_KIND_T, RESULT_POINTS
 
@@ -99,14 +99,18 @@ def _game_lines(state: State, seat: int) -> list[Text]:
     for g in state["games"]:
         lines.append(
             T(
-                "Game {n}: {kind_t} for {winner}; {points} point(s)",
-                n=g["n"],
+                "Game {game}: {kind_t} for {winner}; {points_t}",
+                game=g["n"],
                 kind_t=RESULT_KIND_T[g["kind"]],
                 winner=name(state, g["winner"]) if g["winner"] is not None else "-",
-                points=g["points"][seat],
+                points_t=P("{n} point", "{n} points", g["points"][seat]),
             )
             if g["winner"] is not None
-            else T("Game {n}: draw; {points} point(s)", n=g["n"], points=g["points"][seat])
+            else T(
+                "Game {game}: draw; {points_t}",
+                game=g["n"],
+                points_t=P("{n} point", "{n} points", g["points"][seat]),
+            )
         )
         if g["kind"] in ("stalemate", "draw"):
             closest, farther = g["distances"][seat]
@@ -118,7 +122,7 @@ def _game_lines(state: State, seat: int) -> list[Text]:
                     other=farther,
                 )
             )
-    lines.append(T("Total: {points} point(s)", points=state["points"][seat]))
+    lines.append(P("Total: {n} point", "Total: {n} points", state["points"][seat]))
     return lines
 
 

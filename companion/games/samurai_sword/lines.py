@@ -6,7 +6,7 @@ Events carry seats; logs recorded before that carried the names too (``name``, `
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, T, Text, correction_line, name_of, who
+from ..kit import N_, Event, Lines, P, T, Text, correction_line, name_of, who
 
 _BUSHIDO_LINES = {
     "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
@@ -87,18 +87,20 @@ def _attacked(e: Event, players: list[str]) -> Text:
     if e["parried"]:
         return _entered(e, players, T("{target} parries {name}'s {weapon_t}", **names))
     if e["taken"] < e["wounds"]:
-        text = T(
+        text = P(
+            "{name} hits {target} with {weapon_t}: {sum_t} = {n} wound, {taken} taken",
             "{name} hits {target} with {weapon_t}: {sum_t} = {n} wounds, {taken} taken",
+            e["wounds"],
             sum_t=_sum(e),
-            n=e["wounds"],
             taken=e["taken"],
             **names,
         )
     else:
-        text = T(
+        text = P(
+            "{name} hits {target} with {weapon_t}: {sum_t} = {n} wound",
             "{name} hits {target} with {weapon_t}: {sum_t} = {n} wounds",
+            e["wounds"],
             sum_t=_sum(e),
-            n=e["wounds"],
             **names,
         )
     return _entered(e, players, text)
@@ -143,10 +145,11 @@ LINES = Lines(
     {
         "Attacked": _attacked,
         "GroupAttacked": _group,
-        "AbilityDraw": lambda e, players: T(
+        "AbilityDraw": lambda e, players: P(
+            "{name} draws {n} card ({character_t})",
             "{name} draws {n} cards ({character_t})",
+            e["n"],
             name=name_of(e, players),
-            n=e["n"],
             character_t=e["character_t"],
         ),
         "Corrected": correction_line,
@@ -201,13 +204,14 @@ LINES = Lines(
         "PhaseStarted": lambda e, players: T(
             "{name}: {phase_t}", name=name_of(e, players), phase_t=e["phase_t"]
         ),
-        "CardsDrawn": lambda e, players: T(
-            "{name} draws {n} cards", name=name_of(e, players), n=e["n"]
+        "CardsDrawn": lambda e, players: P(
+            "{name} draws {n} card", "{name} draws {n} cards", e["n"], name=name_of(e, players)
         ),
-        "HandLimit": lambda e, players: T(
+        "HandLimit": lambda e, players: P(
+            "{name} discards {n} card down to the hand limit of 7",
             "{name} discards {n} cards down to the hand limit of 7",
+            e["n"],
             name=name_of(e, players),
-            n=e["n"],
         ),
         "DeckOut": lambda e, players: T("The deck ran out: everyone loses 1 honor"),
         "DaimyoNoted": lambda e, players: T("You hold {n} Daimyo", n=e["n"]),

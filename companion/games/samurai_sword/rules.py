@@ -201,6 +201,7 @@ ACTIONS = {
             act_deck_out,
             label=N_("The deck ran out"),
             doc="The draw deck ran out: every player loses 1 honor.",
+            confirm=N_("The deck ran out: every player loses 1 honor. Confirm?"),
             who=ANYONE,
             phases=IN_PLAY,
         ),

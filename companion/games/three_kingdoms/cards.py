@@ -16,7 +16,7 @@ from .board import (
     own_city,
     param,
 )
-from .data import CITY_ID, STANCE_INDEX, STANCES, STRATAGEM_LABELS
+from .data import CITY_ID, STANCE_INDEX, STANCES, STRATAGEM_LABELS, stratagem_name
 from .troops import troop_event
 from .turns import (
     CITY,
@@ -35,7 +35,7 @@ from .war import start_national
 
 
 def _stratagem_event(seat: int, key: str) -> Event:
-    return {"type": "StratagemUsed", "seat": seat, "stratagem_t": STRATAGEM_LABELS[key]}
+    return {"type": "StratagemUsed", "seat": seat, "stratagem_t": stratagem_name(key)}
 
 
 def national_war(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -92,7 +92,7 @@ def secret_passage(state: State, actor: Actor, params: dict[str, Any], rng: Rng)
     use_command(state, seat, "secret_passage")
     events = [_stratagem_event(seat, "secret_passage")]
     troops = param(params, "troops", 0)
-    via = STRATAGEM_LABELS["secret_passage"]
+    via = stratagem_name("secret_passage")
     events += start_national(state, seat, launch, target, troops, False, via)
     done(state, N_("Command card"))
     return events
@@ -109,7 +109,7 @@ def drive_tiger(state: State, actor: Actor, params: dict[str, Any], rng: Rng) ->
     use_command(state, seat, "drive_tiger")
     events = [_stratagem_event(seat, "drive_tiger")]
     troops = param(params, "troops", 0)
-    via = STRATAGEM_LABELS["drive_tiger"]
+    via = stratagem_name("drive_tiger")
     events += start_national(state, launch["owner"], launch, target, troops, True, via)
     done(state, N_("Command card"))
     return events
@@ -160,7 +160,7 @@ def lure_tiger(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     if lid:
         launch = own_city(state, lid, seat)
         troops = param(params, "troops", 0)
-        via = STRATAGEM_LABELS["lure_tiger"]
+        via = stratagem_name("lure_tiger")
         events += start_national(state, seat, launch, target, troops, False, via)
     done(state, N_("Command card"))
     return events

@@ -37,10 +37,10 @@ from .data import (
     COMMAND_CARDS,
     POINTS,
     SIZE_LABELS,
-    STRATAGEM_LABELS,
     STRATAGEMS,
     TILES_TO_DRAW,
     TROOPS_PER_PLAYER,
+    stratagem_name,
 )
 from .tiles import complete_city as close_city
 from .tiles import new_city
@@ -314,7 +314,7 @@ def adjust_player(state: State, actor: Actor, params: dict[str, Any], rng: Rng) 
             {
                 "type": "StratagemCorrected",
                 "seat": seat,
-                "stratagem_t": STRATAGEM_LABELS[key],
+                "stratagem_t": stratagem_name(key),
                 "left": me["stratagems"][key],
                 "by": actor,
             }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kit import N_
+from ..kit import N_, T, Text
 
 GAME_ID = "three-kingdoms"
 TROOPS_PER_PLAYER = 8
@@ -25,6 +25,26 @@ STRATAGEMS: tuple[tuple[str, str], ...] = (
     ("lure_tiger", N_("Lure the Tiger from the Mountain")),
 )
 STRATAGEM_LABELS = dict(STRATAGEMS)
+# The names printed on the Chinese edition's cards (digest §1). An English screen shows each
+# beside its English name, as the players read it off the card; a Chinese screen shows it once
+# (the catalogue's entry for ``PRINTED_NAME`` keeps only the printed name).
+STRATAGEM_PRINTED = {
+    "drive_tiger": "驅虎吞狼",
+    "secret_passage": "暗渡陳倉",
+    "beauty_trap": "美人計",
+    "lure_tiger": "調虎離山",
+}
+PRINTED_NAME = N_("{name_t} {printed}")
+
+
+def stratagem_name(key: str) -> Text:
+    """A stratagem's name as the screens and the history show it.
+
+    >>> stratagem_name("beauty_trap")
+    ['{name_t} {printed}', {'name_t': 'Beauty Trap', 'printed': '美人計'}]
+    """
+    return T(PRINTED_NAME, name_t=STRATAGEM_LABELS[key], printed=STRATAGEM_PRINTED[key])
+
 
 STANCES = ("alert", "hold")
 STANCE_INDEX = {"alert": 0, "hold": 1}

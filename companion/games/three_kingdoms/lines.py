@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Lines, T, Text, as_is, correction_line, name_of, who
+from ..kit import Event, Lines, P, T, Text, as_is, correction_line, name_of, who
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -92,15 +92,17 @@ def _occupy(e: Event, players: list[str]) -> Text:
 
 
 def _war_started(e: Event, players: list[str]) -> Text:
-    return T(
+    return P(
+        "{via_t}: {attacker} attacks city {target} of {defender} from city {launch} "
+        "with {n} troop.",
         "{via_t}: {attacker} attacks city {target} of {defender} from city {launch} "
         "with {n} troops.",
+        e["n"],
         via_t=e["via_t"],
         attacker=_seat_name(e, players, "attacker"),
         defender=_seat_name(e, players, "defender"),
         target=e["target"],
         launch=e["launch"],
-        n=e["n"],
     )
 
 
@@ -259,10 +261,11 @@ LINES = Lines(
             src=e["src"],
             dst=e["dst"],
         ),
-        "StanceChanged": lambda e, players: T(
+        "StanceChanged": lambda e, players: P(
+            "{name} turned {n} troop {stance_t}.",
             "{name} turned {n} troops {stance_t}.",
+            e["n"],
             **_seat(e, players),
-            n=e["n"],
             stance_t=e["stance_t"],
         ),
         "Emergency": _emergency,
@@ -276,11 +279,12 @@ LINES = Lines(
         "TroopRemoved": lambda e, players: T(
             "1 troop of {name} left city {city}.", **_seat(e, players), city=e["city"]
         ),
-        "HoldTurnedAlert": lambda e, players: T(
+        "HoldTurnedAlert": lambda e, players: P(
+            "{n} Hold troop of {name} in city {city} turned Alert.",
             "{n} Hold troops of {name} in city {city} turned Alert.",
+            e["n"],
             city=e["city"],
             name=name_of(e, players),
-            n=e["n"],
         ),
         "NationalWarStarted": _war_started,
         "NationalRoll": _national_roll,
@@ -295,17 +299,19 @@ LINES = Lines(
             city=e["city"],
         ),
         "NationalWarEnded": _war_ended,
-        "AttackCalledOff": lambda e, players: T(
+        "AttackCalledOff": lambda e, players: P(
+            "{name} called off the attack; {n} troop returns to city {launch}.",
             "{name} called off the attack; {n} troops return to city {launch}.",
+            e["n"],
             name=name_of(e, players),
-            n=e["n"],
             launch=e["launch"],
         ),
-        "CityTaken": lambda e, players: T(
+        "CityTaken": lambda e, players: P(
+            "{name} moved {n} troop in and controls city {city}.",
             "{name} moved {n} troops in and controls city {city}.",
+            e["n"],
             name=name_of(e, players),
             city=e["city"],
-            n=e["n"],
         ),
         "AttackersWentHome": lambda e, players: T(
             "{name} brought every attacker home; city {city} is left empty.",

@@ -41,6 +41,7 @@ from .data import (
     STRATAGEMS,
     TILES_TO_DRAW,
     WIN_POINTS,
+    stratagem_name,
 )
 from .dice import hit_chance, top_die_chances
 from .phases import PHASES
@@ -114,7 +115,8 @@ def _player_view(state: State, seat: int) -> dict[str, Any]:
         "commands": me["commands"],
         "commands_max": COMMAND_CARDS,
         "stratagems": [
-            {"key": key, "label": label, "left": me["stratagems"][key]} for key, label in STRATAGEMS
+            {"key": key, "label": stratagem_name(key), "left": me["stratagems"][key]}
+            for key, _label in STRATAGEMS
         ],
         "stratagems_left": sum(me["stratagems"].values()),
         "turns": me["turns"],
