@@ -189,6 +189,34 @@
     if (!audio && soundWanted()) { wakeAudio(); }
   }, true);
 
+  // --- Large type, high contrast: a phone setting, remembered on the phone. ---
+  var BIG_KEY = "tc-big-type";
+  function applyBigType(on) { document.documentElement.classList.toggle("big", on); }
+  applyBigType(stored(BIG_KEY) === "1");
+  function setUpBigType() {
+    var prefs = document.getElementById("prefs");
+    var toggle = document.getElementById("big-type");
+    if (!prefs || !toggle || !document.querySelector("[data-my-turn]")) { return; }
+    prefs.hidden = false;
+    toggle.checked = stored(BIG_KEY) === "1";
+    toggle.addEventListener("change", function () {
+      store(BIG_KEY, toggle.checked ? "1" : "0");
+      applyBigType(toggle.checked);
+    });
+  }
+
+  // --- This phone's own new private line, read out by a screen reader (aria-live). The
+  // lines already there when the page opens are not read again. ---
+  var announced = null;
+  function announcePrivate() {
+    var out = document.getElementById("sr-private");
+    if (!out) { return; }
+    var newest = document.querySelector(".private-notes li");
+    var text = newest ? newest.textContent.replace(/\s+/g, " ").trim() : "";
+    if (announced !== null && text && text !== announced) { out.textContent = text; }
+    announced = text;
+  }
+
   // --- Toasts: an error reply is swapped into #toast; it fades after a few seconds. ---
   var toastTimer = null;
   function showToast(toast) {
@@ -228,6 +256,8 @@
     checkTurn();
   });
   document.addEventListener("htmx:sseMessage", checkTurn);
+  document.addEventListener("htmx:sseMessage", announcePrivate);
+  document.addEventListener("htmx:afterSettle", announcePrivate);
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("[data-dismiss-toast]")) {
       var toast = document.getElementById("toast");
@@ -366,5 +396,7 @@
     if (streamed && navigator.onLine === false) { connectionLost(); }
     keepAwake();
     setUpSound();
+    setUpBigType();
+    announcePrivate();
   });
 })();
