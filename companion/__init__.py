@@ -28,7 +28,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .live import Hub
     from .store import Store
     from .tables import Tables
-    from .web import api, assets, cache, errors, fragments, i18n, pages, security, stream, tv
+    from .web import (
+        api,
+        assets,
+        cache,
+        errors,
+        fragments,
+        i18n,
+        pages,
+        passing,
+        security,
+        stream,
+        tv,
+    )
     from .web import join as web_join
     from .web.templating import App
 
@@ -78,4 +90,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(web_join.bp)  # /j: joining by a seat's short code
     app.register_blueprint(tv.bp)
+    app.register_blueprint(passing.bp)  # seats played by handing a shared device round
     return app

@@ -26,9 +26,12 @@ NOTE_EVENTS = frozenset(
 )
 
 
-def claimed(seat: int, phones: int, at: float | None = None) -> Note:
-    """``seat`` was opened on a phone; ``phones`` phones have now held it."""
+def claimed(seat: int, phones: int, at: float | None = None, shared: bool = False) -> Note:
+    """``seat`` was opened on a phone; ``phones`` phones have now held it. ``shared``: it is
+    played by passing a shared device (the table screen) round, with no phone of its own."""
     event = {"type": "SeatClaimed", "seat": seat, "phones": phones, "at": _now(at)}
+    if shared:
+        event["shared"] = True
     return seat, {"type": "claim", "seat": seat}, [event]
 
 
@@ -78,6 +81,12 @@ def describe(event: Event, players: list[str], inner: Callable[[Event], Text]) -
         return None
     if kind == "SeatClaimed":
         name = players[event["seat"]]
+        if event.get("shared"):
+            return T(
+                "{time} {name} plays on the shared screen: it is handed over for each turn",
+                time=clock(event["at"]),
+                name=name,
+            )
         if event.get("phones", 1) <= 1:
             return T(
                 "{time} {name}'s seat was opened on a phone", time=clock(event["at"]), name=name

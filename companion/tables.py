@@ -315,11 +315,12 @@ class Tables:
             found = loaded.seat_hash_memo = (loaded.version, hashes)
         return found[1]
 
-    def claim(self, code: Any) -> tuple[str, int, str]:
+    def claim(self, code: Any, shared: bool = False) -> tuple[str, int, str]:
         """Claim a seat with a join code: (table_id, seat, new seat token).
 
         Every claim is a permanent public line of the table's history ("Ann's seat was
-        opened on a new phone"), so a seat never changes hands unseen.
+        opened on a new phone", or with ``shared`` "Ann plays on the shared screen"), so a
+        seat never changes hands unseen.
         A seat's short code (five characters, typed at ``/j``) opens it as its join code does.
         """
         if isinstance(code, str) and len(code) < 8:
@@ -335,7 +336,7 @@ class Tables:
             with self._lock(table_id):
                 loaded = self._loaded(table_id)
                 phones = self.store.phones(table_id)[seat] + 1
-                note = notes.claimed(seat, phones)
+                note = notes.claimed(seat, phones, shared=shared)
                 written = self.store.claim(table_id, seat, code, token, note)
                 if written is not None:
                     loaded.seat_hash_memo = None

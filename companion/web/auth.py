@@ -26,6 +26,61 @@ def remember(kind: str, table_id: str, token: str) -> None:
     session.permanent = True
 
 
+def remember_pass(table_id: str, seat: int, token: str) -> None:
+    """Keep a seat this device plays by being handed round ("pass the device"), besides the
+    host token or the phone's own seat it may hold for the same table."""
+    held = dict(session.get("pass", {}))
+    seats = dict(held.get(table_id, {}))
+    seats[str(seat)] = token
+    held[table_id] = seats
+    session["pass"] = dict(list(held.items())[-12:])
+    session.permanent = True
+
+
+def holds_other_seat(tables: Tables, table_id: str, seat: int) -> bool:
+    """Does this browser still play another seat of this table as its own phone?"""
+    token = session.get("seat", {}).get(table_id)
+    if not token:
+        return False
+    try:
+        viewer = tables.viewer_for(table_id, token)
+    except Unauthorized:
+        return False  # its seat was re-issued: it simply takes the new one
+    return viewer.kind == "seat" and viewer.seat != seat
+
+
+def passed_seats(table_id: str) -> list[int]:
+    """The seats this device plays by being handed round, at this table."""
+    return sorted(int(seat) for seat in session.get("pass", {}).get(table_id, {}))
+
+
+def pass_viewer(tables: Tables, table_id: str, seat: int) -> Viewer:
+    """A seat this device plays by being handed round, or a clear refusal."""
+    token = session.get("pass", {}).get(table_id, {}).get(str(seat))
+    if not token:
+        tables.load(table_id)  # an unknown table is a 404 before anything else
+        raise Unauthorized("no_seat", N_("This device does not play that seat."))
+    viewer = tables.viewer_for(table_id, token)
+    if viewer.kind != "seat" or viewer.seat != seat:
+        raise Unauthorized("no_seat", N_("This device does not play that seat."))
+    return viewer
+
+
+def acting_seat_viewer(tables: Tables, table_id: str, posted_csrf: str) -> Viewer:
+    """The seat a phone's form acts for. A device may play more than one seat (its own and
+    seats handed round on it); each seat's forms carry that seat's own CSRF token, so the
+    token posted says which seat this is. Without a match, the phone's own seat (whose CSRF
+    check then refuses the post)."""
+    for seat in passed_seats(table_id):
+        try:
+            viewer = pass_viewer(tables, table_id, seat)
+        except Unauthorized:
+            continue  # a seat re-issued since: this device no longer plays it
+        if posted_csrf and hmac.compare_digest(viewer_csrf(tables, table_id, viewer), posted_csrf):
+            return viewer
+    return seat_viewer(tables, table_id)
+
+
 def table_viewer(tables: Tables, table_id: str) -> Viewer:
     """The table screen's viewer: the host if this browser created the table, else the public."""
     token = session.get("host", {}).get(table_id)

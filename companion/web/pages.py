@@ -101,7 +101,10 @@ def table(table_id: str) -> str:
     viewer = auth.table_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "table/screen.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
+        "table/screen.html",
+        s=screen(loaded, viewer),
+        live=Markup(regions.full(loaded, viewer)),
+        passed=auth.passed_seats(table_id),
     )
 
 
@@ -165,7 +168,11 @@ def seat_qr(table_id: str, seat: int) -> Response:
 
 @bp.get("/join/<code>")
 def join(code: str) -> Response:
-    table_id, _seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
+    table_id, seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
+    if auth.holds_other_seat(tables(), table_id, seat):
+        # A phone that already plays a seat here keeps it: the new one is handed round.
+        auth.remember_pass(table_id, seat, token)
+        return redirect(url_for("passing.cover", table_id=table_id, seat=seat), code=303)
     auth.remember("seat", table_id, token)
     # Redirect so the one-time code leaves the address bar (and the browser history).
     return redirect(url_for("pages.seat", table_id=table_id), code=303)
@@ -186,13 +193,21 @@ def seat(table_id: str) -> str:
     viewer = auth.seat_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "seat/phone.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
+        "seat/phone.html",
+        s=screen(loaded, viewer),
+        live=Markup(regions.full(loaded, viewer)),
+        passed=[n for n in auth.passed_seats(table_id) if n != viewer.seat],
     )
+
+
+def _acting_seat(table_id: str) -> Viewer:
+    """The seat a phone's post acts for: its own, or one handed round on this device."""
+    return auth.acting_seat_viewer(tables(), table_id, request.form.get("csrf_token") or "")
 
 
 @bp.post("/t/<table_id>/seat/act")
 def seat_act(table_id: str) -> Response:
-    viewer = auth.seat_viewer(tables(), table_id)
+    viewer = _acting_seat(table_id)
     check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
     tables().act(table_id, viewer, _form())
     return _after_change(table_id, viewer, "pages.seat")
@@ -201,7 +216,7 @@ def seat_act(table_id: str) -> Response:
 @bp.post("/t/<table_id>/seat/undo")
 def seat_undo(table_id: str) -> Response:
     """A phone takes back its own last action (only while it is the table's last)."""
-    viewer = auth.seat_viewer(tables(), table_id)
+    viewer = _acting_seat(table_id)
     check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
     tables().undo(table_id, viewer)
     return _after_change(table_id, viewer, "pages.seat")

@@ -1,0 +1,87 @@
+"""Players without phones: a seat played by handing a shared device round.
+
+The host's table screen (or a phone that already holds a seat) can also play a seat that
+has no phone of its own. Its owner is handed the device, taps to see their own screen, acts,
+and taps to hide it again:
+
+- ``POST /t/<id>/seats/pass`` (the host): claims a waiting seat for this device. The claim
+  is public, like every claim ("Cy plays on the shared screen"), and this device keeps the
+  seat's token beside its own (``auth.remember_pass``).
+- ``GET /t/<id>/pass/<seat>``: the cover. Nothing of the seat's own is on it, only whose
+  turn the device is for and a button to show their screen.
+- ``GET /t/<id>/pass/<seat>/open``: that seat's live area, as its phone would show it, with
+  a live stream of its own (``.../stream``); never cached. Hiding removes it from the page
+  (``static/js/pass.js``), so nothing private stays on the shared screen.
+
+A seat's forms post to the phone's own endpoints; the seat-bound CSRF token each form
+carries tells which seat a post is for (``auth.acting_seat_viewer``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from ..errors import BadInput
+from ..tables import NotAllowed
+from ..text import N_
+from . import auth, regions, stream
+from .screens import screen, tables
+from .security import check_csrf
+
+bp = Blueprint("passing", __name__)
+
+
+def _seat_number(raw: str | None, players: int) -> int:
+    if raw is None or not raw.isdigit() or not 0 <= int(raw) < players:
+        raise BadInput("bad_seat", N_("There is no such seat."))
+    return int(raw)
+
+
+@bp.post("/t/<table_id>/seats/pass")
+def start_passing(table_id: str) -> Response:
+    """The host's screen takes a waiting seat, to be handed to its player for each turn."""
+    viewer = auth.table_viewer(tables(), table_id)
+    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
+    if viewer.kind != "host":
+        raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
+    seat = _seat_number(request.form.get("seat"), len(tables().load(table_id).players))
+    code = tables().join_code(table_id, seat)
+    if code is None:
+        raise NotAllowed(
+            "seat_taken", N_("That seat already has a phone. Re-issue its code first.")
+        )
+    _table, _seat, token = tables().claim(code, shared=True)
+    auth.remember_pass(table_id, seat, token)
+    return redirect(url_for("passing.cover", table_id=table_id, seat=seat), code=303)
+
+
+@bp.get("/t/<table_id>/pass/<int:seat>")
+def cover(table_id: str, seat: int) -> str:
+    """Whose turn the device is for, and nothing of theirs until they ask."""
+    viewer = auth.pass_viewer(tables(), table_id, seat)
+    loaded = tables().load(table_id)
+    return render_template("pass/cover.html", s=screen(loaded, auth.PUBLIC), seat=viewer.seat)
+
+
+@bp.get("/t/<table_id>/pass/<int:seat>/open")
+def open_seat(table_id: str, seat: int) -> Response:
+    """The seat's own live area, shown to its player while they hold the device."""
+    viewer = auth.pass_viewer(tables(), table_id, seat)
+    loaded = tables().load(table_id)
+    html = render_template(
+        "pass/_open.html",
+        s=screen(loaded, viewer),
+        live=Markup(regions.full(loaded, viewer)),
+    )
+    response = Response(html)
+    # A secret must not outlive the moment it is shown: not in any cache, not in history.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<table_id>/pass/<int:seat>/stream")
+def seat_stream(table_id: str, seat: int) -> Response:
+    return stream.stream_response(
+        table_id, lambda pipeline, tid: auth.pass_viewer(pipeline, tid, seat)
+    )
