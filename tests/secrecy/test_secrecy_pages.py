@@ -1,7 +1,8 @@
 """Secrecy at the web layer, byte for byte, for every registered game.
 
 A table is built through the real pipeline (fixed seed), every seat is joined on its own
-browser, and the table is played a little. At a few points, one seat's private data is
+browser (and also handed round on the host's shared screen), and the table is played a
+little. At a few points, one seat's private data is
 scrambled by writing the cached state, and every OTHER viewer's phone page, table page, host
 page, JSON view, first stream message and refusal replies must be byte-identical to what they
 were before (same version number, since nothing went through the log).
@@ -61,6 +62,11 @@ class Table:
             self.clients.append(client)
         self.host = app.test_client()
         assert self.host.get(f"/host/{self.id}/{self.host_token}").status_code == 303
+        # The host's screen is also handed round for every seat (pass the device), as a
+        # table with players without phones would: its covers and each seat's screen on it
+        # are compared too.
+        with self.host.session_transaction() as session:
+            session["pass"] = {self.id: {str(n): t for n, t in enumerate(self.tokens)}}
         self.public = app.test_client()
         self.csrf = {"host": csrf(self.host.get(f"/t/{self.id}").get_data(as_text=True))}
         for seat, client in enumerate(self.clients):
@@ -117,6 +123,15 @@ class Table:
             out[f"{who} JSON view"] = client.get(f"/api/tables/{tid}", headers=bearer(token)).data
             out[f"{who} stream"] = first_stream_message(client.get(f"/t/{tid}/stream"))
         out["host print page"] = self.host.get(f"/t/{tid}/print").data
+        for seat in range(len(self.players)):
+            # Between turns the shared screen shows every seat's cover, the hidden one's too.
+            out[f"shared screen cover for seat {seat}"] = self.host.get(
+                f"/t/{tid}/pass/{seat}"
+            ).data
+            if seat != skip:
+                out[f"shared screen open for seat {seat}"] = self.host.get(
+                    f"/t/{tid}/pass/{seat}/open"
+                ).data
         return out
 
     def refusals(self, scrambled: dict, skip: int, rng: random.Random) -> list[tuple[str, dict]]:
