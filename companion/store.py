@@ -73,6 +73,25 @@ CREATE TABLE IF NOT EXISTS actions (
     barrier TEXT,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS plays (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    version INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created REAL NOT NULL,
+    ended REAL,
+    result TEXT,
+    hidden INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS name_aliases (alias TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seat_notes (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 CREATE TABLE IF NOT EXISTS revoked (
     token_hash TEXT PRIMARY KEY,
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -258,6 +277,15 @@ class Store(SeatStore):
         the writer waits while the block runs on the caller's thread, so the block must only
         run SQL on the connection it is given."""
         return self._writer.lend()
+
+    def write(self, job: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``job`` on the write connection, committed before this returns: for the
+        modules that keep their own rows beside the log (the archive, a seat's notes)."""
+        return self._write(job)
+
+    def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a read-only query, from the newest commit."""
+        return self._all(sql, args)
 
     def _one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
         if self._reader is None:

@@ -1,0 +1,226 @@
+"""The results archive: every finished game, with its outcome as the end screen showed it.
+
+The log stays the truth. ``refresh`` brings the ``plays`` rows up to date from it: a table
+whose version moved since it was last looked at is loaded, and its outcome (``None`` while
+the game runs) is stored with its players, options and times. An undo that steps back over
+the end of a game without secrets takes its play out again; a redo puts it back.
+
+Only what every screen could see at the end is kept: the outcome is the game's public result
+(it names the roles and sides the end revealed) and nothing of a seat's own (private lines,
+hands, notes) is ever read here.
+
+Players are matched across plays by name, ignoring case and spaces around it; the host can
+merge two spellings (``merge``), and records then count them as one player.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .tables import Tables
+
+# The params of a score row's label that name what a seat played: a role, a side, a colour.
+SIDE_PARAMS = ("role_t", "side_t", "colour_t", "color_t", "team_t", "faction_t")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One finished game."""
+
+    table_id: str
+    game_id: str
+    players: list[str]
+    options: dict[str, Any]
+    created: float  # when the table was set up
+    ended: float  # when the action that ended it was taken
+    result: dict[str, Any]  # the outcome, its texts untranslated (as GET .../result holds them)
+    hidden: bool = False  # archived by the host: kept, but not listed
+
+    @property
+    def duration(self) -> float:
+        """Seconds from setting the table up to the end."""
+        return max(0.0, self.ended - self.created)
+
+    @property
+    def winners(self) -> list[str]:
+        return [
+            self.players[s] for s in self.result.get("winners", []) if 0 <= s < len(self.players)
+        ]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The score rows, each with its player's name (None for a team's row) and side."""
+        out = []
+        for row in self.result.get("rows", []):
+            seat = row.get("seat")
+            name = (
+                self.players[seat]
+                if isinstance(seat, int) and 0 <= seat < len(self.players)
+                else None
+            )
+            out.append({**row, "name": name, "side": side_of(row)})
+        return out
+
+
+def side_of(row: dict[str, Any]) -> Any:
+    """What a score row says its seat played (a role, a side, a colour), if it says."""
+    label = row.get("label")
+    if isinstance(label, list) and len(label) == 2 and isinstance(label[1], dict):
+        for key in SIDE_PARAMS:
+            if key in label[1]:
+                return label[1][key]
+    return None
+
+
+def refresh(tables: Tables) -> None:
+    """Bring the archive up to date with the log (cheap when nothing moved)."""
+    store = tables.store
+    stale = store.query(
+        "SELECT t.id, t.version FROM tables t LEFT JOIN plays p ON p.table_id = t.id"
+        " WHERE p.version IS NULL OR p.version != t.version"
+    )
+    for table_id, version in stale:
+        loaded = tables.load(table_id)
+        outcome = loaded.game.outcome(loaded.state)
+        ended = store.query(
+            "SELECT MAX(at) FROM actions WHERE table_id=? AND kind='game' AND undone=0",
+            (table_id,),
+        )[0][0]
+        row = store.table(table_id)
+        created = store.query("SELECT created FROM tables WHERE id=?", (table_id,))[0][0]
+        values = (
+            table_id,
+            version,
+            loaded.game.id,
+            json.dumps(loaded.players),
+            json.dumps(row.options if row else {}),
+            created,
+            ended,
+            None if outcome is None else json.dumps(outcome),
+        )
+        store.write(
+            lambda db, values=values: db.execute(
+                "INSERT INTO plays(table_id, version, game, players, options, created, ended,"
+                " result) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET"
+                " version=excluded.version, ended=excluded.ended, result=excluded.result",
+                values,
+            )
+        )
+
+
+def plays(tables: Tables, hidden: bool = False) -> list[Play]:
+    """The finished games, newest first (with ``hidden``, the archived ones too)."""
+    refresh(tables)
+    rows = tables.store.query(
+        "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
+        " WHERE result IS NOT NULL" + ("" if hidden else " AND hidden = 0") + " ORDER BY ended DESC"
+    )
+    return [
+        Play(
+            table_id=r[0],
+            game_id=r[1],
+            players=json.loads(r[2]),
+            options=json.loads(r[3]),
+            created=r[4],
+            ended=r[5] if r[5] is not None else r[4],
+            result=json.loads(r[6]),
+            hidden=bool(r[7]),
+        )
+        for r in rows
+    ]
+
+
+def play(tables: Tables, table_id: str) -> Play | None:
+    """One finished game (archived or not), or None."""
+    return next((p for p in plays(tables, hidden=True) if p.table_id == table_id), None)
+
+
+def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
+    """Archive a play (kept, not listed) or bring it back to the list."""
+    refresh(tables)
+    tables.store.write(
+        lambda db: db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), table_id))
+    )
+
+
+# -- players across plays ---------------------------------------------------------------
+
+
+def key(name: str) -> str:
+    """A name as plays are matched by it: case and spaces around it do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def aliases(tables: Tables) -> dict[str, str]:
+    """Merged spellings: a name's key -> the name it counts as."""
+    return {
+        alias: name for alias, name in tables.store.query("SELECT alias, name FROM name_aliases")
+    }
+
+
+def merge(tables: Tables, spelling: str, into: str) -> None:
+    """Count ``spelling`` as the player ``into`` from now on (the host's choice)."""
+    tables.store.write(
+        lambda db: db.execute(
+            "INSERT INTO name_aliases(alias, name) VALUES (?, ?)"
+            " ON CONFLICT(alias) DO UPDATE SET name=excluded.name",
+            (key(spelling), " ".join(into.split())),
+        )
+    )
+
+
+@dataclass
+class GameRecord:
+    """One player's record at one game."""
+
+    plays: int = 0
+    wins: int = 0
+    scores: list[float] = field(default_factory=list)
+    sides: Counter = field(default_factory=Counter)
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    @property
+    def best(self) -> float | None:
+        return max(self.scores) if self.scores else None
+
+
+@dataclass
+class Record:
+    """One player's record across plays."""
+
+    name: str
+    plays: int = 0
+    wins: int = 0
+    games: dict[str, GameRecord] = field(default_factory=lambda: defaultdict(GameRecord))
+
+
+def records(played: list[Play], merged: dict[str, str] | None = None) -> list[Record]:
+    """Each player's plays, wins, and per game the average and best score and the sides
+    played; players matched by name (and the merged spellings), most plays first."""
+    merged = merged or {}
+    found: dict[str, Record] = {}
+    # Oldest first: a player is named as they were first written down.
+    for p in sorted(played, key=lambda p: p.ended):
+        winners = set(p.result.get("winners", []))
+        by_seat = {r.get("seat"): r for r in p.rows() if isinstance(r.get("seat"), int)}
+        for seat, raw_name in enumerate(p.players):
+            name = merged.get(key(raw_name), " ".join(raw_name.split()))
+            record = found.setdefault(key(name), Record(name))
+            record.plays += 1
+            won = seat in winners
+            record.wins += int(won)
+            game = record.games[p.game_id]
+            game.plays += 1
+            game.wins += int(won)
+            row = by_seat.get(seat)
+            if row is not None and isinstance(row.get("score"), (int, float)):
+                game.scores.append(row["score"])
+            if row is not None and row.get("side") is not None:
+                side = row["side"]
+                game.sides[json.dumps(side) if not isinstance(side, str) else side] += 1
+    return sorted(found.values(), key=lambda r: (-r.plays, key(r.name)))
