@@ -33,10 +33,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         assets,
         cache,
         errors,
+        exports,
+        feed,
         fragments,
         i18n,
         pages,
         passing,
+        plays,
+        seat_notes,
         security,
         stream,
         tv,
@@ -91,4 +95,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(web_join.bp)  # /j: joining by a seat's short code
     app.register_blueprint(tv.bp)
     app.register_blueprint(passing.bp)  # seats played by handing a shared device round
+    app.register_blueprint(plays.bp)  # the results archive: plays, records, retention
+    app.register_blueprint(exports.bp)  # CSV, JSON, BG Stats, receipts, archive import
+    app.register_blueprint(seat_notes.bp)  # each phone's private notes
+    app.register_blueprint(feed.bp)  # the public event feed
     return app

@@ -1,0 +1,7 @@
+"""(Being written.)"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("plays", __name__)
