@@ -158,7 +158,33 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         return EMPTY
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
+    if name == "game" and viewer.kind == "seat" and loaded.game.seat_inputs is not None:
+        return _seat_panel(loaded, s)
     return render_part(f"live/{name}.html", s, loaded)
+
+
+# Per table object: (viewer, language) -> (the inputs a phone's panel was rendered from, it).
+_PANELS: WeakKeyDictionary[Loaded, dict[tuple[Viewer, str], tuple[Any, Part]]] = WeakKeyDictionary()
+
+
+def _seat_panel(loaded: Loaded, s: Screen) -> Part:
+    """A phone's own game panel, rendered again only when what it reads has changed.
+
+    The game declares what its panel reads of the seat's view (``Game.seat_inputs``); with
+    the seat's allowed actions and where its forms post, that is everything the template
+    sees. Equal inputs give the same panel, so the last one is reused without running the
+    template: on most taps only the seat that acted and the one whose turn it is change."""
+    seat = s.viewer.seat
+    assert seat is not None and loaded.game.seat_inputs is not None
+    inputs = (loaded.game.seat_inputs(s.view, seat), s.allowed, s.csrf, s.post_url)
+    panels = _PANELS.setdefault(loaded, {})
+    key = (s.viewer, lang())
+    found = panels.get(key)
+    if found is not None and found[0] == inputs:
+        return found[1]
+    part = render_part("live/game.html", s, loaded)
+    panels[key] = (inputs, part)
+    return part
 
 
 def _small(s: Screen, name: str) -> Part:

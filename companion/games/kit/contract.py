@@ -216,6 +216,11 @@ class Game:
     # The game's phases in order, (name, msgid), as its ``Phases`` declares them: the docs'
     # who/when table names them.
     phases: tuple[tuple[str, str], ...] = ()
+    # What a phone's own panel (the game's ``seat.html``) reads of its seat's view, as plain
+    # data: ``seat_inputs(view, seat)``. When it is equal to the last version's (and the
+    # seat's allowed actions too), the panel is not rendered again. None: rendered every
+    # version. A recorded-playthrough test checks it against a fresh rendering.
+    seat_inputs: Callable[[dict[str, Any], int], Any] | None = None
 
     @property
     def secrets(self) -> bool:

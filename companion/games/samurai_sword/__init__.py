@@ -47,7 +47,7 @@ from .lines import LINES
 from .rules import ACTIONS, allowed
 from .scoring import result
 from .setup import OPTIONS, setup
-from .view import private_view, view
+from .view import private_view, seat_inputs, view
 
 __all__ = [
     "CHARACTERS",
@@ -72,6 +72,7 @@ GAME = Game(
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,
+    seat_inputs=seat_inputs,
     # The end of the game (every role face up) is a barrier by itself.
     reveals={
         "ShogunRevealed": N_("the Shogun's role card turned face up"),

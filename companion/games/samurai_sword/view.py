@@ -158,3 +158,31 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
 def private_view(state: State, seat: int) -> dict[str, Any]:
     """A seat's own part of its view (its view is the table's view plus this as "me")."""
     return _me(state, seat, _outcome(state))
+
+
+def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What the phone's own panel (templates/games/samurai-sword/seat.html) reads of its
+    seat's view: its secret, its own card and everyone's names, whose turn it is, its own
+    attack, and the turn's buttons only while the turn is its own."""
+    started, over, turn = view.get("started"), view.get("over"), view.get("turn")
+    attack = view.get("attack")
+    own_turn = turn == seat and started and not over
+    return (
+        view.get("me"),
+        started,
+        over,
+        turn,
+        None if started else view.get("setup"),
+        [p["name"] for p in view["players"]],
+        view["players"][seat],
+        (attack[seat], view["difficulty"][seat]) if attack else None,
+        (
+            view.get("phases"),
+            view.get("bushido_pending"),
+            view.get("attack_targets"),
+            view.get("group_targets"),
+            view.get("weapons"),
+        )
+        if own_turn
+        else None,
+    )
