@@ -1,0 +1,178 @@
+"""The results archive in real Chromium: a game of each title played to its end through the
+JSON API, then read on the Plays page and its result sheet, in English and Chinese; and the
+archive's pages pass axe-core's accessibility checks.
+
+Each game replays a recorded playthrough (tests/fixtures/logs): its steps through
+``POST /api/tables/<id>/actions`` (and undo, redo) with the host's and the seats' tokens.
+The dice and deals of a recording come from its table's seed, so the table is set up with
+that seed: written to the server's database before the server first reads it (as
+tests/test_fixture_logs.py does), with a host token and seat tokens the test knows (a
+claim through ``POST /api/join`` would add a line to the log and so move the dice).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.store import Store, digest
+
+from .test_accessibility_browser import PHONE, SCREEN, context, violations
+
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+# The shortest recorded playthrough of each game.
+PLAYTHROUGHS = [
+    "samurai-sword-3p-11",
+    "sun-tzu-2p-23",
+    "quorsum-2p-32",
+    "art-of-war-4p-52",
+    "three-kingdoms-2p-41",
+]
+ACCEPT = {"en": "en-US", "zh_TW": "zh-TW"}
+
+
+def play_to_the_end(server: Any, name: str) -> tuple[str, str]:
+    """A table set up as the recording's, its steps played through the API: (its id, the
+    host token)."""
+    data = json.loads((LOGS / f"{name}.json").read_text())
+    table_id = "e2e" + secrets.token_hex(3)
+    host = secrets.token_urlsafe(24)
+    codes = [secrets.token_urlsafe(12) for _ in data["players"]]
+    seats = [secrets.token_urlsafe(24) for _ in data["players"]]
+    store = Store(server.db)
+    try:
+        store.create_table(
+            table_id, data["game"], data["players"], data["options"], data["seed"], host, codes
+        )
+        # Each seat held by a phone, as when the recording was made: without the claim's
+        # line in the log, whose sequence number would move every later draw of the dice.
+        with store.transaction() as db:
+            for seat, token in enumerate(seats):
+                db.execute(
+                    "UPDATE seats SET join_code=NULL, short_code=NULL, token_hash=?, claims=1"
+                    " WHERE table_id=? AND seat=?",
+                    (digest(token), table_id, seat),
+                )
+    finally:
+        store.close()
+    base = f"/api/tables/{table_id}"
+    for step in data["steps"]:
+        if step.get("undo"):
+            server.api("POST", f"{base}/undo", {}, token=host)
+        elif step.get("redo"):
+            server.api("POST", f"{base}/redo", {}, token=host)
+        else:
+            token = host if step["actor"] is None else seats[step["actor"]]
+            server.api("POST", f"{base}/actions", {**step["action"], "confirm": True}, token=token)
+    assert server.api("GET", base)["over"], f"{name} did not reach its end"
+    return table_id, host
+
+
+def result(server: Any, table_id: str, lang: str) -> dict:
+    """GET /api/tables/<id>/result, its texts in ``lang``."""
+    request = urllib.request.Request(f"{server.base}/api/tables/{table_id}/result")
+    request.add_header("Accept-Language", ACCEPT[lang])
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def score_text(score: Any) -> str:
+    if score is None:
+        return ""
+    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def played(server: Any) -> dict[str, tuple[str, str]]:
+    """Each game's finished table: game id -> (table id, host token)."""
+    return {name.rsplit("-", 2)[0]: play_to_the_end(server, name) for name in PLAYTHROUGHS}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+def test_every_game_played_to_its_end_is_listed_with_its_winner_and_scores(
+    server, new_context, played, lang
+):
+    page = new_context("phone", lang).new_page()
+    page.goto(f"{server.base}/plays")
+    assert page.locator("li.play-card").count() == len(PLAYTHROUGHS)
+    for game_id, (table_id, _host) in played.items():
+        expected = result(server, table_id, lang)
+        card = page.locator(f'li.play-card[data-play="{table_id}"]')
+        assert squeeze(card.locator(".headline").inner_text()) == squeeze(expected["headline"])
+        rows = card.locator(".scores li")
+        assert rows.count() == len(expected["rows"]), game_id
+        for n, row in enumerate(expected["rows"]):
+            shown = rows.nth(n)
+            assert squeeze(shown.locator(".who").inner_text()) == squeeze(row["label"]), game_id
+            score = shown.locator(".score")
+            assert (score.inner_text() if score.count() else "") == score_text(row["score"])
+            assert ("won" in (shown.get_attribute("class") or "")) == bool(row["won"]), game_id
+        # Its result sheet reads as the end screen did: headline, reason, every row's lines.
+        card.locator("a.play-title").click()
+        page.wait_for_url(f"**/plays/{table_id}")
+        assert squeeze(page.locator(".result .headline").inner_text()) == squeeze(
+            expected["headline"]
+        )
+        assert squeeze(page.locator(".result .reason").inner_text()) == squeeze(expected["reason"])
+        sheet_rows = page.locator(".result-row")
+        for n, row in enumerate(expected["rows"]):
+            lines = [squeeze(t) for t in sheet_rows.nth(n).locator("li").all_inner_texts()]
+            assert lines == [squeeze(t) for t in row["lines"]], game_id
+        page.go_back()
+    # Filtered by a game: that game's play alone.
+    page.goto(f"{server.base}/plays?game=quorsum")
+    assert page.locator("li.play-card").count() == 1
+    if lang == "zh_TW":
+        assert page.locator("h1").inner_text() == "對局紀錄"
+        assert "Plays" not in page.locator("main").inner_text()
+
+
+def test_the_host_archives_restores_and_deletes_a_play_in_the_browser(server, new_context, played):
+    table_id, host = played["quorsum"]
+    page = new_context("screen").new_page()
+    page.goto(f"{server.base}/host/{table_id}/{host}")
+    page.goto(f"{server.base}/plays")
+    card = page.locator(f'li.play-card[data-play="{table_id}"]')
+    card.get_by_role("link", name="Archive").click()
+    page.get_by_role("button", name="Archive").click()
+    assert page.locator(f'li.play-card[data-play="{table_id}"]').count() == 0
+    page.get_by_role("link", name="Show archived plays").click()
+    page.locator(f'li.play-card[data-play="{table_id}"]').get_by_role(
+        "button", name="Restore"
+    ).click()
+    page.goto(f"{server.base}/plays")
+    card = page.locator(f'li.play-card[data-play="{table_id}"]')
+    assert card.count() == 1
+    card.get_by_role("link", name="Delete").click()
+    page.get_by_role("button", name="Delete for good").click()
+    assert page.locator("li.play-card").count() == len(PLAYTHROUGHS) - 1
+    assert page.goto(f"{server.base}/t/{table_id}").status == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+def test_the_archives_pages_have_no_accessibility_violation(server, browser, played, lang):
+    table_id, host = played["samurai-sword"]
+    found: dict[str, list[dict]] = {}
+    for size, label in ((PHONE, "phone"), (SCREEN, "screen")):
+        page = context(browser, size, lang).new_page()
+        page.goto(f"{server.base}/host/{table_id}/{host}")
+        for name, path in (
+            ("plays", "/plays"),
+            ("sheet", f"/plays/{table_id}"),
+            ("players", "/plays/players"),
+            ("confirm", f"/plays/{table_id}/delete"),
+            ("unknown play", "/plays/no-such-play"),
+        ):
+            page.goto(server.base + path)
+            found[f"{name} ({label})"] = violations(page)
+    bad = {name: v for name, v in found.items() if v}
+    assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)

@@ -1,0 +1,274 @@
+"""The results archive's pages: plays by game and day, a play's result sheet, the players'
+records, and the host's retention (archive, restore, delete for good, merge spellings).
+
+The app runs on a real SQLite file; games are Tally (the test game: the first seat at 10
+points wins), played through the pipeline as the host.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import archive
+from companion.games.example.data import TARGET
+from companion.tables import HOST, Created, NotFound, Tables
+
+from ..conftest import csrf
+
+
+def tally(tables: Tables, players: list[str], scores: list[int]) -> Created:
+    """A finished game of Tally: the host adds each seat's points, the winner's (10) last."""
+    created = tables.create("tally", players, {})
+    winner = scores.index(TARGET)
+    for seat in sorted(range(len(players)), key=lambda s: s == winner):
+        left = scores[seat]
+        while left > 0:
+            add = {"type": "add", "seat": seat, "n": min(5, left), "confirm": True}
+            tables.act(created.id, HOST, add)
+            left -= 5
+    return created
+
+
+def text(reply) -> str:  # noqa: ANN001 - a Flask test response
+    """The page's visible text, spaces collapsed."""
+    page = reply.get_data(as_text=True)
+    page = re.sub(r"<script.*?</script>|<title>.*?</title>|<[^>]+>", " ", page, flags=re.S)
+    return " ".join(html.unescape(page).split())
+
+
+def host_client(app: Flask, created: Created, lang: str = "en") -> FlaskClient:
+    """A browser that holds this table's host token (as the device that set it up)."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
+    assert client.get(f"/host/{created.id}/{created.host_token}").status_code == 303
+    return client
+
+
+def rows_of(tables: Tables, table_id: str) -> dict[str, int]:
+    """How many rows each per-table store table holds for ``table_id``."""
+    found = {}
+    for name in ("seats", "actions", "revoked", "plays", "seat_notes"):
+        sql = f"SELECT count(*) FROM {name} WHERE table_id=?"
+        found[name] = tables.store.query(sql, (table_id,))[0][0]
+    found["tables"] = tables.store.query("SELECT count(*) FROM tables WHERE id=?", (table_id,))[0][
+        0
+    ]
+    return found
+
+
+def test_the_list_shows_each_finished_play_with_players_winner_and_scores(app, client):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    tables.create("tally", ["Running", "Game"], {})
+    page = text(client.get("/plays"))
+    assert "Bo wins" in page
+    assert re.search(r"Ann 3 Bo 10 won", page), page
+    assert "Running" not in page
+    # Grouped under its day, with its time and how long it took.
+    assert re.search(r"\w+day, \w+ \d+, \d{4}", page)
+    assert "under a minute" in page
+    assert f'href="/plays/{done.id}"' in client.get("/plays").get_data(as_text=True)
+
+
+def test_the_list_filters_by_game_and_refuses_an_unknown_one(app, client):
+    tally(app.extensions["tables"], ["Ann", "Bo"], [10, 2])
+    assert "Ann" in text(client.get("/plays?game=tally"))
+    assert "Ann" not in text(client.get("/plays?game=quorsum"))
+    reply = client.get("/plays?game=no-such-game")
+    assert reply.status_code == 404
+    assert "There is no such game." in text(reply)
+
+
+def test_a_result_sheet_reads_as_the_end_screen_with_date_duration_and_a_print_button(app, client):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    result = client.get(f"/api/tables/{done.id}/result").get_json()
+    reply = client.get(f"/plays/{done.id}")
+    assert reply.status_code == 200
+    page = text(reply)
+    assert "Bo wins" in page and "Someone reached 10 points" in page
+    assert "Score: 3" in page and "Score: 10" in page
+    assert [r["score"] for r in result["rows"]] == [3, 10]
+    assert "Players: Ann, Bo" in page and "Took under a minute" in page
+    body = reply.get_data(as_text=True)
+    assert "data-print" in body and "js/plays.js" in body and "css/plays.css" in body
+    # No script of its own on the page: the CSP forbids inline scripts.
+    assert not re.search(r"<script(?![^>]*\bsrc=)", body)
+
+
+def test_an_unknown_or_running_play_is_a_404_in_the_viewers_language(app):
+    tables = app.extensions["tables"]
+    running = tables.create("tally", ["Ann", "Bo"], {})
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "zh-TW"
+    for table_id in ("no-such-play", running.id):
+        reply = client.get(f"/plays/{table_id}")
+        assert reply.status_code == 404
+        assert "沒有這場已結束的對局。" in text(reply)
+
+
+def test_a_chinese_device_reads_the_archive_in_chinese(app):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    client = host_client(app, done, "zh-TW")
+    page = text(client.get("/plays"))
+    assert "對局紀錄" in page and "封存" in page and "年" in page
+    assert "Archive" not in page and "Plays" not in page
+    assert "列印" in text(client.get(f"/plays/{done.id}"))
+    assert "各玩家勝場" in text(client.get("/plays/players"))
+
+
+def test_only_a_host_sees_the_archive_controls(app, client):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    assert "Archive" not in text(client.get("/plays"))
+    assert client.get(f"/plays/{done.id}/delete").status_code == 403
+    host = host_client(app, done)
+    assert "Archive" in text(host.get("/plays")) and "Delete" in text(host.get("/plays"))
+    # A host of another table is a host of the archive too.
+    other = tables.create("tally", ["Cy", "Di"], {})
+    assert "Delete" in text(host_client(app, other).get(f"/plays/{done.id}"))
+
+
+def test_a_non_host_change_or_a_missing_csrf_token_changes_nothing(app, client):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    token = csrf(client.get("/plays").get_data(as_text=True))
+    for what in ("archive", "delete"):
+        reply = client.post(f"/plays/{done.id}/{what}", data={"csrf_token": token})
+        assert reply.status_code == 403
+        assert "Only a host" in text(reply)
+    host = host_client(app, done)
+    reply = host.post(f"/plays/{done.id}/delete", data={})
+    assert reply.status_code == 400 and "This page has expired" in text(reply)
+    assert client.post("/plays/players/merge", data={"csrf_token": token}).status_code == 403
+    play = archive.play(tables, done.id)
+    assert play is not None and not play.hidden
+    assert rows_of(tables, done.id)["tables"] == 1
+
+
+def test_the_host_archives_a_play_behind_a_confirmation_and_restores_it(app):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    host = host_client(app, done)
+    ask = host.get(f"/plays/{done.id}/archive")
+    assert ask.status_code == 200 and "Archive this play?" in text(ask)
+    assert archive.play(tables, done.id).hidden is False  # asking changes nothing
+    reply = host.post(f"/plays/{done.id}/archive", data={"csrf_token": csrf(ask.text)})
+    assert reply.status_code == 303
+    assert "Ann" not in text(host.get("/plays"))
+    shown = text(host.get("/plays?archived=1"))
+    assert "Ann" in shown and "Archived" in shown and "Restore" in shown
+    # Still readable: the sheet of an archived play.
+    assert host.get(f"/plays/{done.id}").status_code == 200
+    reply = host.post(f"/plays/{done.id}/restore", data={"csrf_token": csrf(ask.text)})
+    assert reply.status_code == 303
+    assert "Ann" in text(host.get("/plays"))
+
+
+def test_deleting_a_play_removes_the_table_and_all_its_rows_for_good(app):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    kept = tally(tables, ["Cy", "Di"], [10, 1])
+    host = host_client(app, done)
+    host.get(f"/host/{kept.id}/{kept.host_token}")  # it stays a host once ``done`` is gone
+    token = csrf(host.get("/plays").text)
+    tables.store.write(
+        lambda db: db.execute(
+            "INSERT INTO seat_notes(table_id, seat, text, at) VALUES (?, 0, 'x', 0)", (done.id,)
+        )
+    )
+    before = rows_of(tables, done.id)
+    assert before["actions"] and before["seats"] and before["plays"] and before["seat_notes"]
+    ask = host.get(f"/plays/{done.id}/delete")
+    assert ask.status_code == 200 and "Delete this play for good?" in text(ask)
+    assert host.post(f"/plays/{done.id}/delete", data={"csrf_token": token}).status_code == 303
+    assert set(rows_of(tables, done.id).values()) == {0}
+    assert archive.play(tables, done.id) is None
+    try:
+        tables.load(done.id)
+        raise AssertionError("a deleted table still loads")
+    except NotFound:
+        pass
+    assert host.get(f"/t/{done.id}").status_code == 404
+    assert [p.table_id for p in archive.plays(tables)] == [kept.id]
+    # Twice: nothing left to delete.
+    assert host.post(f"/plays/{done.id}/delete", data={"csrf_token": token}).status_code == 404
+
+
+def test_a_running_game_cannot_be_deleted_from_the_plays_page(app):
+    tables = app.extensions["tables"]
+    running = tables.create("tally", ["Ann", "Bo"], {})
+    tables.act(running.id, HOST, {"type": "add", "seat": 0, "n": 3})
+    host = host_client(app, running)
+    token = csrf(host.get("/plays").text)
+    reply = host.post(f"/plays/{running.id}/delete", data={"csrf_token": token})
+    assert reply.status_code == 404
+    assert rows_of(tables, running.id)["actions"] == 1
+    assert host.get(f"/t/{running.id}").status_code == 200
+
+
+def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    tally(tables, ["Annie", "Bo"], [10, 5])
+    host = host_client(app, done)
+    page = text(host.get("/plays/players"))
+    assert "Bo 2 plays · 1 win" in page
+    assert "Ann 1 play · 0 wins" in page and "Annie 1 play · 1 win" in page
+    assert "2 plays · 1 win · Average 7.5 · Best 10" in page  # Bo's 10 and 5
+    body = host.get("/plays/players").text
+    assert body.count('class="chart score-chart"') == 1  # Bo's: two plays
+    assert 'class="chart bar-chart"' in body
+    reply = host.post(
+        "/plays/players/merge",
+        data={"csrf_token": csrf(body), "spelling": "Annie", "into": "Ann"},
+    )
+    assert reply.status_code == 303
+    page = text(host.get("/plays/players"))
+    assert "Ann 2 plays · 1 win" in page and "Annie 1 play" not in page
+    assert "“annie” counts as Ann" in page
+    # Unknown names and a name merged into itself are refused.
+    for spelling, into in (("Zed", "Ann"), ("Ann", "ann")):
+        reply = host.post(
+            "/plays/players/merge",
+            data={"csrf_token": csrf(body), "spelling": spelling, "into": into},
+        )
+        assert reply.status_code == 400
+
+
+def test_the_sides_a_player_played_are_translated_from_the_stored_outcome(app):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    archive.plays(tables)  # archived now
+    # A result row that names a side, as Samurai Sword's "{name} ({role_t})" does.
+    tables.store.write(
+        lambda db: db.execute(
+            "UPDATE plays SET result=json_set(result, '$.rows[0].label',"
+            ' json(\'["{name} ({role_t})", {"name": "Ann", "role_t": "Ninja"}]\'))'
+            " WHERE table_id=?",
+            (done.id,),
+        )
+    )
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "zh-TW"
+    page = text(client.get("/plays/players"))
+    assert "扮演過：忍者" in page
+
+
+def test_the_archive_shows_nothing_a_seat_kept_to_itself(app, client):
+    tables = app.extensions["tables"]
+    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    secret = "only-anns-phone-knows-this"
+    tables.store.write(
+        lambda db: db.execute(
+            "INSERT INTO seat_notes(table_id, seat, text, at) VALUES (?, 0, ?, 0)",
+            (done.id, secret),
+        )
+    )
+    for path in ("/plays", f"/plays/{done.id}", "/plays/players"):
+        assert secret not in client.get(path).text
