@@ -1,7 +1,176 @@
-"""(Being written.)"""
+"""Exports of the results archive, the end screen's links, a seat's receipt, and import.
+
+- ``/plays/<table_id>/export.csv`` and ``.json``, ``/plays/export.csv`` and ``.json``: the
+  archive's public outcome, texts in the viewer's language (anyone who may open the table
+  screen may read its result; the archive holds nothing else).
+- ``/t/<table_id>/seat/receipt``: one seat's own line of the scoring and its own notes, for
+  the phone that holds that seat, once the game is over.
+- ``POST /plays/import``: a device holding a host token restores an exported JSON archive.
+
+The formats are documented in docs/exports.md; ``companion.exports`` builds them.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, session, url_for
+
+from .. import archive, exports
+from ..archive import Play
+from ..errors import BadInput, NotAllowed, NotFound, RulesError, Unauthorized
+from ..tables import Tables, Viewer
+from ..text import N_, P
+from . import auth
+from .i18n import lang, translate
+from .security import check_csrf
 
 bp = Blueprint("exports", __name__)
+
+IMPORT_MAX_BYTES = 4 * 1024 * 1024  # years of a group's plays; the app's usual limit is 64 KB
+
+
+def tables() -> Tables:
+    return current_app.extensions["tables"]
+
+
+def _download(body: bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")  # the language is the device's choice
+    return response
+
+
+def _finished(table_id: str) -> Play:
+    """A finished play (this server's or an imported one), or a clear refusal."""
+    found = archive.play(tables(), table_id)
+    if found is not None:
+        return found
+    if table_id.startswith(archive.IMPORTED_PREFIX):
+        raise NotFound("unknown_play", N_("There is no such finished game."))
+    tables().load(table_id)  # an unknown table is a 404 before anything else
+    raise RulesError("not_over", N_("The game is not over yet."))
+
+
+def _json_bytes(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+@bp.get("/plays/<table_id>/export.csv")
+def play_csv(table_id: str) -> Response:
+    play = _finished(table_id)
+    return _download(exports.to_csv([play], translate), "text/csv", f"play-{table_id}.csv")
+
+
+@bp.get("/plays/<table_id>/export.json")
+def play_json(table_id: str) -> Response:
+    data = exports.to_json([_finished(table_id)], translate, lang(), time.time())
+    return _download(_json_bytes(data), "application/json", f"play-{table_id}.json")
+
+
+@bp.get("/plays/export.csv")
+def archive_csv() -> Response:
+    played = archive.plays(tables(), hidden=True)
+    return _download(exports.to_csv(played, translate), "text/csv", "plays.csv")
+
+
+@bp.get("/plays/export.json")
+def archive_json() -> Response:
+    played = archive.plays(tables(), hidden=True)
+    data = exports.to_json(played, translate, lang(), time.time())
+    return _download(_json_bytes(data), "application/json", "plays.json")
+
+
+# -- a seat's receipt -----------------------------------------------------------------------
+
+
+def _receipt_viewer(table_id: str) -> Viewer:
+    """The seat asking: the phone's own seat, or (``?seat=N``) a seat this device plays by
+    being handed round. Any other device is refused."""
+    asked = request.args.get("seat", "")
+    if asked.isdigit():
+        own = session.get("seat", {}).get(table_id)
+        if own:
+            viewer = auth.seat_viewer(tables(), table_id)
+            if viewer.seat == int(asked):
+                return viewer
+        return auth.pass_viewer(tables(), table_id, int(asked))
+    return auth.seat_viewer(tables(), table_id)
+
+
+@bp.get("/t/<table_id>/seat/receipt")
+def receipt(table_id: str) -> Response:
+    viewer = _receipt_viewer(table_id)
+    assert viewer.seat is not None  # a seat viewer always has its seat
+    play = _finished(table_id)
+    notes = exports.notes_of(tables(), table_id, viewer.seat)
+    text = exports.receipt(play, viewer.seat, notes, translate)
+    filename = f"receipt-{table_id}-seat{viewer.seat + 1}.txt"
+    return _download(text.encode("utf-8"), "text/plain", filename)
+
+
+# -- the end screen's links -----------------------------------------------------------------
+
+
+@bp.app_template_global()
+def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
+    """The end screen's links for this viewer: the host's exports (and the result sheet if
+    the archive pages have one), or a seat's receipt; nothing for the public screen."""
+    if is_host:
+        play = archive.play(tables(), table_id)
+        if play is None:
+            return {}
+        links = {
+            "bgstats": exports.bgstats_url(play, translate),
+            "csv": url_for("exports.play_csv", table_id=table_id),
+            "json": url_for("exports.play_json", table_id=table_id),
+        }
+        if "plays.sheet" in current_app.view_functions:
+            links["print"] = url_for("plays.sheet", table_id=table_id)
+        return links
+    if seat is not None:
+        return {"receipt": url_for("exports.receipt", table_id=table_id, seat=seat)}
+    return {}
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+def _check_host() -> None:
+    """Refuse unless this device holds a host token that still opens its table."""
+    held = session.get("host", {})
+    for table_id, token in held.items():
+        try:
+            if tables().viewer_for(table_id, token).kind == "host":
+                return
+        except RulesError:
+            continue  # a table deleted since, or a token no longer valid
+    if held:
+        raise NotAllowed("host_only", N_("Only the host can do that."))
+    raise Unauthorized("host_only", N_("Only the host can do that."))
+
+
+@bp.post("/plays/import")
+def import_archive() -> Response:
+    _check_host()
+    # The file may be larger than a form post usually is (MAX_CONTENT_LENGTH).
+    request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+    check_csrf()
+    upload = request.files.get("file")
+    if upload is None:
+        raise BadInput("no_file", N_("Choose an exported JSON archive to import."))
+    played = exports.parse_archive(upload.read())
+    added, skipped = archive.imported(tables(), played, time.time())
+    message = translate(
+        P(
+            "Imported {n} play; {skipped} were already here.",
+            "Imported {n} plays; {skipped} were already here.",
+            added,
+            skipped=skipped,
+        )
+    )
+    return jsonify({"imported": added, "skipped": skipped, "message": message})

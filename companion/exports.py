@@ -1,0 +1,389 @@
+"""Exports of the results archive: CSV, JSON, a BG Stats link, a seat's receipt.
+
+Pure functions from ``archive.Play`` values to bytes, text or data: no Flask, no clock
+except the one a caller passes in (``exported_at``), texts translated by the ``tr`` function
+the caller hands over (the web layer's ``translate`` in the viewer's language). Only the
+stored outcome goes into an export, which every screen showed at the end; a seat's notes
+reach only that seat's receipt, read by ``notes_of`` for that seat alone.
+
+``parse_archive`` reads an exported JSON archive back (checked field by field) for
+``archive.imported``. The formats are documented in docs/exports.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import string
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, tzinfo
+from typing import Any
+from urllib.parse import quote
+
+from . import seat_notes
+from .archive import Play, key, side_of
+from .errors import BadInput
+from .games import GAMES
+from .tables import Tables
+from .text import N_
+
+Translate = Callable[[Any], str]
+
+FORMAT = "table-companion-archive"
+VERSION = 1
+SOURCE_NAME = "Table Companion"  # BG Stats matches games and players per source: keep it stable
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+
+# BoardGameGeek ids, only where checked (docs/exports.md says where); BG Stats asks the
+# player to match a game sent without one.
+BGG_IDS: dict[str, int] = {"quorsum": 107958, "samurai-sword": 128181}
+
+CSV_COLUMNS = (
+    "play_id",
+    "game_id",
+    "game",
+    "date",
+    "duration_min",
+    "seat",
+    "player",
+    "side",
+    "score",
+    "rank",
+    "winner",
+)
+
+# What an imported archive may hold at most: a group's history, not a denial of service.
+MAX_PLAYS = 10_000
+MAX_PLAYERS = 20
+MAX_NAME = 100
+
+
+# -- one play as rows -------------------------------------------------------------------
+
+
+def game_name(game_id: str) -> str:
+    """The game's name as a msgid (its id if this server does not have the game)."""
+    game = GAMES.get(game_id)
+    return game.name if game is not None else game_id
+
+
+def local_date(ts: float, tz: tzinfo | None = None) -> str:
+    """ISO 8601 with its offset, in ``tz`` (default: the server's local time).
+
+    >>> local_date(0, UTC)
+    '1970-01-01T00:00:00+00:00'
+    """
+    return datetime.fromtimestamp(ts, tz or UTC).astimezone(tz).isoformat(timespec="seconds")
+
+
+def duration_min(play: Play) -> int:
+    """The play's length in whole minutes (at least 1 for a play that ended)."""
+    return max(1, round(play.duration / 60))
+
+
+def _number(score: Any) -> bool:
+    return isinstance(score, (int, float)) and not isinstance(score, bool)
+
+
+def standings(play: Play) -> list[dict[str, Any]]:
+    """One entry per player, in seat order: seat, player, side (a Text or None), score
+    (None when the game gives the seat none), rank and winner.
+
+    Winners rank 1; the others follow by score, highest first, equal scores sharing a rank
+    (1, 2, 2, 4); without scores every other player ranks just after the winners.
+    """
+    winners = {s for s in play.result.get("winners", []) if isinstance(s, int)}
+    rows = {r.get("seat"): r for r in play.result.get("rows", []) if isinstance(r, dict)}
+    found = []
+    for seat, name in enumerate(play.players):
+        row = rows.get(seat, {})
+        score = row.get("score")
+        found.append(
+            {
+                "seat": seat,
+                "player": name,
+                "side": side_of(row),
+                "score": score if _number(score) else None,
+                "winner": seat in winners,
+            }
+        )
+    won = sum(1 for f in found if f["winner"])
+    for entry in found:
+        if entry["winner"]:
+            entry["rank"] = 1
+            continue
+        better = sum(
+            1
+            for other in found
+            if not other["winner"]
+            and entry["score"] is not None
+            and other["score"] is not None
+            and other["score"] > entry["score"]
+        )
+        entry["rank"] = won + better + 1
+    return found
+
+
+def has_points(play: Play) -> bool:
+    """Does the play give players scores (rather than only winners)?"""
+    return any(entry["score"] is not None for entry in standings(play))
+
+
+# -- CSV ----------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    text = str(value)
+    # A name starting with = + - @ would run as a formula in a spreadsheet app.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> bytes:
+    """One row per player per play (CSV_COLUMNS), UTF-8 with a BOM so spreadsheet apps
+    read Chinese names right."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for play in plays:
+        for entry in standings(play):
+            writer.writerow(
+                [
+                    _cell(play.table_id),
+                    _cell(play.game_id),
+                    _cell(tr(game_name(play.game_id))),
+                    local_date(play.ended, tz),
+                    duration_min(play),
+                    entry["seat"] + 1,
+                    _cell(entry["player"]),
+                    _cell(tr(entry["side"]) if entry["side"] is not None else ""),
+                    "" if entry["score"] is None else entry["score"],
+                    entry["rank"],
+                    1 if entry["winner"] else 0,
+                ]
+            )
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def play_data(play: Play, tr: Translate, tz: tzinfo | None = None) -> dict[str, Any]:
+    """One play as data: the outcome as stored (Texts as [msgid, params]) and translated."""
+    result = play.result
+    return {
+        "id": play.table_id,
+        "game": play.game_id,
+        "game_name": tr(game_name(play.game_id)),
+        "players": list(play.players),
+        "options": play.options,
+        "created": play.created,
+        "ended": play.ended,
+        "date": local_date(play.ended, tz),
+        "duration_min": duration_min(play),
+        "hidden": play.hidden,
+        "result": result,
+        "result_text": {
+            "headline": tr(result.get("headline")),
+            "reason": tr(result.get("reason")),
+            "rows": [
+                {
+                    "seat": row.get("seat"),
+                    "label": tr(row.get("label")),
+                    "score": row.get("score"),
+                    "won": bool(row.get("won")),
+                    "lines": [tr(line) for line in row.get("lines", [])],
+                }
+                for row in result.get("rows", [])
+                if isinstance(row, dict)
+            ],
+        },
+        "standings": [
+            {**entry, "side_text": tr(entry["side"]) if entry["side"] is not None else None}
+            for entry in standings(play)
+        ],
+    }
+
+
+def to_json(
+    plays: Iterable[Play],
+    tr: Translate,
+    language: str,
+    exported_at: float,
+    tz: tzinfo | None = None,
+) -> dict[str, Any]:
+    """The archive as data, with its format and version (docs/exports.md)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": local_date(exported_at, tz),
+        "language": language,
+        "plays": [play_data(play, tr, tz) for play in plays],
+    }
+
+
+# -- reading an exported archive back -----------------------------------------------------
+
+
+def _bad(message: str, **params: Any) -> BadInput:
+    return BadInput("bad_archive", message, **params)
+
+
+def _safe_text(value: Any) -> bool:
+    """Is every msgid in ``value`` (a Text, or lists and dicts holding Texts) a plain
+    format string? A placeholder may only name a parameter: "{name}", never "{name.attr}"
+    or "{name[0]}", since translating runs ``str.format`` on it."""
+    if isinstance(value, str):
+        try:
+            fields = [f for _lit, f, _spec, _conv in string.Formatter().parse(value) if f]
+        except ValueError:
+            return True  # not a format string: translate shows it as it is
+        return all(f.isidentifier() for f in fields)
+    if isinstance(value, list):
+        return all(_safe_text(v) for v in value)
+    if isinstance(value, dict):
+        return all(_safe_text(v) for v in value.values())
+    return True
+
+
+def _play_from(raw: Any) -> Play:
+    if not isinstance(raw, dict):
+        raise _bad(N_("A play in the file is not readable."))
+    play_id, game, players = raw.get("id"), raw.get("game"), raw.get("players")
+    created, ended, result = raw.get("created"), raw.get("ended"), raw.get("result")
+    if not (isinstance(play_id, str) and 0 < len(play_id) <= 64 and "/" not in play_id):
+        raise _bad(N_("A play in the file has no valid id."))
+    if not (isinstance(game, str) and 0 < len(game) <= 64):
+        raise _bad(N_("A play in the file names no game."))
+    if not (
+        isinstance(players, list)
+        and 0 < len(players) <= MAX_PLAYERS
+        and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players)
+    ):
+        raise _bad(N_("A play in the file has no valid list of players."))
+    if not (_number(created) and _number(ended) and 0 <= created <= ended):
+        raise _bad(N_("A play in the file has no valid times."))
+    if not (
+        isinstance(result, dict)
+        and isinstance(result.get("winners"), list)
+        and all(isinstance(s, int) and 0 <= s < len(players) for s in result["winners"])
+        and isinstance(result.get("rows"), list)
+        and all(isinstance(r, dict) for r in result["rows"])
+        and _safe_text(result)
+    ):
+        raise _bad(N_("A play in the file has no valid result."))
+    options = raw.get("options", {})
+    return Play(
+        table_id=play_id,
+        game_id=game,
+        players=players,
+        options=options if isinstance(options, dict) else {},
+        created=float(created),
+        ended=float(ended),
+        result=result,
+        hidden=raw.get("hidden") is True,
+    )
+
+
+def parse_archive(data: bytes) -> list[Play]:
+    """The plays of an exported JSON archive, or a BadInput that says what is wrong."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        raise _bad(N_("That file is not a JSON archive of plays.")) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _bad(N_("That file is not a JSON archive of plays."))
+    if doc.get("version") != VERSION:
+        raise _bad(
+            N_("That archive has format version {got}; this server reads version {want}."),
+            got=str(doc.get("version")),
+            want=str(VERSION),
+        )
+    plays = doc.get("plays")
+    if not isinstance(plays, list) or len(plays) > MAX_PLAYS:
+        raise _bad(N_("That file is not a JSON archive of plays."))
+    return [_play_from(raw) for raw in plays]
+
+
+# -- BG Stats -----------------------------------------------------------------------------
+
+
+def bgstats_play(play: Play, tr: Translate) -> dict[str, Any]:
+    """The play as BG Stats takes a play pushed by another app (docs/exports.md)."""
+    points = has_points(play)
+    game: dict[str, Any] = {
+        "highestWins": True,
+        "name": tr(game_name(play.game_id)),
+        "noPoints": not points,
+        "sourceGameId": play.game_id,
+    }
+    if play.game_id in BGG_IDS:
+        game["bggId"] = BGG_IDS[play.game_id]
+    players = []
+    for entry in standings(play):
+        player: dict[str, Any] = {
+            "name": entry["player"],
+            "rank": entry["rank"],
+            # Who began is not kept the same way by every game: BG Stats asks if it matters.
+            "startPlayer": False,
+            "sourcePlayerId": key(entry["player"]),
+            "winner": entry["winner"],
+        }
+        if entry["side"] is not None:
+            player["role"] = tr(entry["side"])
+        if entry["score"] is not None:
+            player["score"] = entry["score"]
+        players.append(player)
+    result = play.result
+    comments = "\n".join(t for t in (tr(result.get("headline")), tr(result.get("reason"))) if t)
+    return {
+        "board": "",
+        "comments": comments,
+        "durationMin": duration_min(play),
+        "game": game,
+        "location": "",
+        # BG Stats reads the play's date as UTC.
+        "playDate": datetime.fromtimestamp(play.ended, UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "players": players,
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.table_id,
+    }
+
+
+def bgstats_url(play: Play, tr: Translate) -> str:
+    """The link that opens BG Stats with this play filled in."""
+    data = json.dumps(bgstats_play(play, tr), ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_URL}?data={quote(data, safe='')}"
+
+
+# -- a seat's receipt ---------------------------------------------------------------------
+
+
+def notes_of(tables: Tables, table_id: str, seat: int) -> str:
+    """The seat's own notes, for that seat's receipt only (the one read of them here)."""
+    return seat_notes.read(tables.store, table_id, seat)
+
+
+def receipt(play: Play, seat: int, notes: str, tr: Translate, tz: tzinfo | None = None) -> str:
+    """One seat's receipt as plain text: the game, its date, the seat's own line of the
+    scoring, and the seat's notes. Nothing of any other seat's."""
+    row = next((r for r in play.rows() if r.get("seat") == seat), None)
+    entry = next(e for e in standings(play) if e["seat"] == seat)
+    lines = [
+        f"{SOURCE_NAME}: {tr(game_name(play.game_id))}",
+        local_date(play.ended, tz),
+        tr([N_("{name}, seat {n}"), {"name": play.players[seat], "n": seat + 1}]),
+        "",
+        tr(play.result.get("headline")),
+    ]
+    if row is not None:
+        score = "" if row.get("score") is None else f": {row['score']}"
+        lines.append(f"{tr(row.get('label'))}{score}")
+        lines += [f"  - {tr(line)}" for line in row.get("lines", [])]
+    lines.append(tr(N_("You won.")) if entry["winner"] else tr(N_("You did not win.")))
+    lines.append("")
+    lines.append(tr(N_("Notes you kept on your phone")))
+    lines.append(notes.strip() or tr(N_("(no notes)")))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,289 @@
+"""Exports through the app: the end screen's links, downloads in the viewer's language, a
+seat's receipt for that seat's phone alone, and an archive moved from one server to another.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from html import unescape
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import archive, create_app
+from companion.games import GAMES
+from companion.games.example import GAME as TALLY
+from companion.seat_notes import write as write_notes
+from companion.tables import HOST
+
+from ..conftest import csrf
+
+ZH = {"Accept-Language": "zh-TW"}
+
+
+def finish(app: Flask, table_id: str, scores: list[int]) -> None:
+    """Play Tally to its end through the pipeline (the winner's 10 added last)."""
+    tables = app.extensions["tables"]
+    winner = scores.index(10)
+    for seat in sorted(range(len(scores)), key=lambda s: s == winner):
+        left = scores[seat]
+        while left > 0:
+            tables.act(
+                table_id, HOST, {"type": "add", "seat": seat, "n": min(5, left), "confirm": True}
+            )
+            left -= 5
+
+
+def new_table(app: Flask, players: list[str]) -> dict:
+    reply = app.test_client().post("/api/tables", json={"game": "tally", "players": players})
+    assert reply.status_code == 201, reply.json
+    return reply.json
+
+
+def host_device(app: Flask, created: dict) -> FlaskClient:
+    device = app.test_client()
+    reply = device.get(f"/host/{created['id']}/{created['host_token']}")
+    assert reply.status_code in (302, 303)
+    return device
+
+
+def phone(app: Flask, created: dict, seat: int) -> FlaskClient:
+    device = app.test_client()
+    reply = device.get(urlsplit(created["seats"][seat]["join_url"]).path)
+    assert reply.status_code in (302, 303)
+    return device
+
+
+@pytest.fixture
+def done(app: Flask) -> dict:
+    created = new_table(app, ["Ann", "小明", "Cy"])
+    finish(app, created["id"], [3, 10, 6])
+    write_notes(app.extensions["store"], created["id"], 0, "ANN-SECRET Cy bluffs")
+    write_notes(app.extensions["store"], created["id"], 1, "MING-SECRET I hold the 7")
+    return created
+
+
+def bgstats_data(html: str) -> dict:
+    match = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html)
+    assert match, "no BG Stats link"
+    return json.loads(parse_qs(urlsplit(unescape(match.group(1))).query)["data"][0])
+
+
+# -- the end screen ---------------------------------------------------------------------------
+
+
+def test_the_hosts_end_screen_offers_bg_stats_csv_json_and_print(app, done):
+    html = host_device(app, done).get(f"/t/{done['id']}").get_data(as_text=True)
+    table_id = done["id"]
+    assert f'href="/plays/{table_id}/export.csv"' in html
+    assert f'href="/plays/{table_id}/export.json"' in html
+    if "plays.sheet" in app.view_functions:
+        assert f'href="/plays/{table_id}"' in html
+    data = bgstats_data(html)
+    assert data["sourcePlayId"] == table_id and data["sourceName"] == "Table Companion"
+    assert [(p["name"], p["rank"], p["winner"], p["score"]) for p in data["players"]] == [
+        ("Ann", 3, False, 3),
+        ("小明", 1, True, 10),
+        ("Cy", 2, False, 6),
+    ]
+    assert data["game"]["sourceGameId"] == "tally" and "bggId" not in data["game"]
+    assert "Someone reached 10 points" in data["comments"]
+    assert "receipt" not in html
+
+
+def test_the_bg_stats_link_speaks_the_hosts_language(app, done):
+    html = host_device(app, done).get(f"/t/{done['id']}", headers=ZH).get_data(as_text=True)
+    assert "有人達到 10 分" in bgstats_data(html)["comments"]
+    assert "儲存我的收據" not in html
+
+
+def test_the_public_screen_and_a_running_table_show_no_export_buttons(app, done):
+    public = app.test_client().get(f"/t/{done['id']}").get_data(as_text=True)
+    assert "export.csv" not in public and "bgstatsapp" not in public
+    running = new_table(app, ["Di", "Eve"])
+    html = host_device(app, running).get(f"/t/{running['id']}").get_data(as_text=True)
+    assert "export.csv" not in html and "bgstatsapp" not in html
+
+
+def test_each_phone_gets_its_own_receipt_link_once_the_game_is_over(app, done):
+    running = new_table(app, ["Di", "Eve"])
+    assert "receipt" not in phone(app, running, 0).get(f"/t/{running['id']}/seat").get_data(
+        as_text=True
+    )
+    html = phone(app, done, 1).get(f"/t/{done['id']}/seat").get_data(as_text=True)
+    assert f'href="/t/{done["id"]}/seat/receipt?seat=1"' in html
+    assert "Save my receipt" in html and "bgstatsapp" not in html
+
+
+# -- downloads --------------------------------------------------------------------------------
+
+
+def test_csv_and_json_of_one_play_are_attachments_in_the_viewers_language(app, done):
+    device = app.test_client()
+    reply = device.get(f"/plays/{done['id']}/export.csv")
+    assert reply.status_code == 200 and reply.mimetype == "text/csv"
+    assert reply.headers["Content-Disposition"].startswith("attachment;")
+    assert reply.data.startswith(b"\xef\xbb\xbf")
+    lines = reply.data.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("play_id,game_id,game,date,duration_min,seat,player")
+    assert any(",2,小明,," in line and line.endswith(",10,1,1") for line in lines)
+    data = device.get(f"/plays/{done['id']}/export.json", headers=ZH).get_json()
+    assert data["format"] == "table-companion-archive" and data["language"] == "zh_TW"
+    play = data["plays"][0]
+    assert play["result"]["reason"] == ["Someone reached {n} points", {"n": 10}]
+    assert play["result_text"]["reason"] == "有人達到 10 分"
+
+
+def test_the_whole_archive_exports_every_finished_play(app, done):
+    other = new_table(app, ["Di", "Eve"])
+    finish(app, other["id"], [10, 2])
+    new_table(app, ["Fay", "Gus"])  # still running: not a play
+    data = app.test_client().get("/plays/export.json").get_json()
+    assert {p["id"] for p in data["plays"]} == {done["id"], other["id"]}
+    body = app.test_client().get("/plays/export.csv").data.decode("utf-8-sig")
+    assert len(body.splitlines()) == 1 + 3 + 2
+
+
+def test_a_running_or_unknown_play_has_no_export_and_says_why_in_the_viewers_language(app):
+    running = new_table(app, ["Di", "Eve"])
+    reply = app.test_client().get(f"/plays/{running['id']}/export.csv", headers=ZH)
+    assert reply.status_code == 409 and "遊戲尚未結束。" in reply.get_data(as_text=True)
+    assert app.test_client().get("/plays/nosuch12/export.json").status_code == 404
+    assert app.test_client().get("/plays/imp.nosuch/export.json").status_code == 404
+
+
+# -- receipts ---------------------------------------------------------------------------------
+
+
+def test_a_receipt_holds_its_seats_line_and_notes_and_never_another_seats(app, done):
+    reply = phone(app, done, 1).get(f"/t/{done['id']}/seat/receipt?seat=1")
+    assert reply.status_code == 200 and reply.mimetype == "text/plain"
+    assert reply.headers["Content-Disposition"].startswith("attachment;")
+    text = reply.get_data(as_text=True)
+    assert "MING-SECRET I hold the 7" in text and "小明: 10" in text
+    assert "ANN-SECRET" not in text and "Ann: 3" not in text
+    other = phone(app, done, 0).get(f"/t/{done['id']}/seat/receipt").get_data(as_text=True)
+    assert "ANN-SECRET" in other and "MING-SECRET" not in other
+
+
+def test_no_other_device_gets_a_seats_receipt(app, done):
+    url = f"/t/{done['id']}/seat/receipt"
+    assert app.test_client().get(url).status_code == 401
+    assert app.test_client().get(url + "?seat=1").status_code == 401
+    assert host_device(app, done).get(url + "?seat=1").status_code == 401
+    # Seat 0's phone asking for seat 1's receipt is refused, and learns nothing of it.
+    reply = phone(app, done, 0).get(url + "?seat=1")
+    assert reply.status_code in (401, 403) and "MING" not in reply.get_data(as_text=True)
+
+
+def test_a_receipt_waits_for_the_end_of_the_game(app):
+    running = new_table(app, ["Di", "Eve"])
+    reply = phone(app, running, 0).get(f"/t/{running['id']}/seat/receipt", headers=ZH)
+    assert reply.status_code == 409 and "遊戲尚未結束。" in reply.get_data(as_text=True)
+
+
+# -- import -----------------------------------------------------------------------------------
+
+
+def upload(device: FlaskClient, body: bytes, token: str | None, **headers: str):
+    form = {"file": (io.BytesIO(body), "plays.json")}
+    if token is not None:
+        form["csrf_token"] = token
+    return device.post(
+        "/plays/import", data=form, content_type="multipart/form-data", headers=headers
+    )
+
+
+def host_of_new_table(app: Flask) -> tuple[FlaskClient, str]:
+    """A host device on ``app`` and its session's CSRF token (from the table screen)."""
+    created = new_table(app, ["Host", "Guest"])
+    device = host_device(app, created)
+    return device, csrf(device.get(f"/t/{created['id']}").get_data(as_text=True))
+
+
+@pytest.fixture
+def second(tmp_path: Path):
+    GAMES.setdefault(TALLY.id, TALLY)
+    other = create_app(
+        {
+            "DATABASE": str(tmp_path / "second.db"),
+            "TESTING": True,
+            "CREATE_RATE_LIMIT": "1000/minute",
+            # Small enough for a test to go over it (the default is megabytes).
+            "IMPORT_MAX_BYTES": 20_000,
+        }
+    )
+    yield other
+    other.extensions["store"].close()
+
+
+def test_an_archive_moves_to_another_server_with_its_plays_players_scores_and_winners(
+    app, done, second
+):
+    other = new_table(app, ["Di", "Eve"])
+    finish(app, other["id"], [10, 4])
+    exported = app.test_client().get("/plays/export.json").data
+    device, token = host_of_new_table(second)
+    reply = upload(device, exported, token)
+    assert reply.status_code == 200, reply.get_data(as_text=True)
+    assert reply.get_json()["imported"] == 2
+    again = upload(device, exported, token)
+    assert again.get_json() == {**again.get_json(), "imported": 0, "skipped": 2}
+
+    def summary(tables) -> set[tuple]:
+        return {
+            (p.game_id, tuple(p.players), tuple(p.winners))
+            + tuple((r["name"], r["score"]) for r in p.rows())
+            for p in archive.plays(tables)
+        }
+
+    moved = second.extensions["tables"]
+    assert len(archive.plays(moved)) == 2
+    assert summary(moved) == summary(app.extensions["tables"])
+    if "plays.index" in second.view_functions or "/plays" in {
+        r.rule for r in second.url_map.iter_rules()
+    }:
+        page = device.get("/plays").get_data(as_text=True)
+        assert "小明" in page and "Eve" in page
+
+
+def test_import_refuses_without_a_host_or_csrf_and_changes_nothing(app, done, second):
+    exported = app.test_client().get("/plays/export.json").data
+    stranger = second.test_client()
+    assert upload(stranger, exported, "x").status_code == 401
+    created = new_table(second, ["P", "Q"])
+    a_phone = phone(second, created, 0)
+    assert upload(a_phone, exported, "x").status_code == 401
+    device, token = host_of_new_table(second)
+    reply = upload(device, exported, None, **{"Accept-Language": "zh-TW"})
+    assert reply.status_code == 400 and "這個頁面已過期" in reply.get_data(as_text=True)
+    assert upload(device, exported, "wrong").status_code == 400
+    assert archive.plays(second.extensions["tables"]) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (b"{broken", 400, "不是遊戲紀錄的 JSON 封存檔"),
+        (b'{"format": "table-companion-archive", "version": 9, "plays": []}', 400, "版本是 9"),
+        (b" " * 30_000, 413, "太大"),
+    ],
+)
+def test_a_bad_file_gets_a_clear_refusal_in_the_viewers_language(second, body, status, words):
+    device, token = host_of_new_table(second)
+    reply = upload(device, body, token, **{"Accept-Language": "zh-TW"})
+    assert reply.status_code == status
+    assert words in reply.get_data(as_text=True)
+    assert archive.plays(second.extensions["tables"]) == []
+
+
+def test_import_without_a_file_says_what_it_needs(second):
+    device, token = host_of_new_table(second)
+    reply = device.post("/plays/import", data={"csrf_token": token})
+    assert reply.status_code == 400
+    assert "Choose an exported JSON archive" in reply.get_data(as_text=True)
