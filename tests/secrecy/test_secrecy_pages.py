@@ -6,11 +6,17 @@ little. At a few points, one seat's private data is
 scrambled by writing the cached state, and every OTHER viewer's phone page, table page, host
 page, JSON view, first stream message and refusal replies must be byte-identical to what they
 were before (same version number, since nothing went through the log).
+
+Each seat's private notes are part of its private data: every seat writes notes of its own
+through the real route at the start (on its phone), and the scrambled seat writes new ones
+between the two snapshots (on the shared screen, with its own token there). Other viewers'
+bytes must not change, and neither the old nor the new notes may appear in any of them.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -30,6 +36,16 @@ SEED = 20240611
 OPTIONS: dict[str, dict[str, Any]] = {"sun-tzu": {"cards": "phones"}}
 CHECKPOINTS = (3, 25)  # actions played through the pipeline before each comparison
 SEATS_PER_CHECKPOINT = 2
+
+
+NOTES_FORM_TOKEN = re.compile(
+    r'data-notes-form[^>]*>\s*<input type="hidden" name="csrf_token" value="([^"]+)"'
+)
+
+
+def notes_text(seat: int, draft: int) -> str:
+    """A seat's notes: a marker found nowhere else, as bytes of any reply would carry it."""
+    return f"SecretNotesOfSeat{seat}Draft{draft}Qx7"
 
 
 def bearer(token: str | None) -> dict[str, str]:
@@ -69,10 +85,34 @@ class Table:
             session["pass"] = {self.id: {str(n): t for n, t in enumerate(self.tokens)}}
         self.public = app.test_client()
         self.csrf = {"host": csrf(self.host.get(f"/t/{self.id}").get_data(as_text=True))}
+        # Every seat keeps notes of its own, written on its phone through the real route.
+        self.notes: dict[int, list[str]] = {}
         for seat, client in enumerate(self.clients):
             self.csrf[f"seat {seat}"] = csrf(
                 client.get(f"/t/{self.id}/seat").get_data(as_text=True)
             )
+            self.write_notes(seat, client, self.csrf[f"seat {seat}"])
+            page = client.get(f"/t/{self.id}/seat").get_data(as_text=True)
+            assert notes_text(seat, 0) in page, "the seat's own page shows its notes"
+
+    def write_notes(self, seat: int, client: FlaskClient, token: str) -> None:
+        """Write the seat's next notes through ``POST /t/<id>/seat/notes`` on ``client``."""
+        drafts = self.notes.setdefault(seat, [])
+        drafts.append(notes_text(seat, len(drafts)))
+        reply = client.post(
+            f"/t/{self.id}/seat/notes",
+            data={"text": drafts[-1], "csrf_token": token},
+            headers={"HX-Request": "true"},
+        )
+        assert reply.status_code == 200, reply.get_data(as_text=True)
+
+    def write_notes_on_shared_screen(self, seat: int) -> None:
+        """The seat's next notes, written on the host's shared screen with its own token."""
+        opened = self.host.get(f"/t/{self.id}/pass/{seat}/open").get_data(as_text=True)
+        match = NOTES_FORM_TOKEN.search(opened)
+        assert match, "the seat's screen on the shared device has its notes form"
+        assert self.notes[seat][-1] in opened, "and shows the seat's own notes"
+        self.write_notes(seat, self.host, match.group(1))
 
     @property
     def tables(self) -> Any:
@@ -202,6 +242,8 @@ def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, l
             other = scramble(real, seat, rng)
             picked = table.refusals(other, seat, rng)
             before = table.screens(skip=seat) | table.send(picked)
+            # The seat's notes change too (in the store, through the real route).
+            table.write_notes_on_shared_screen(seat)
             # The cached state: what every screen is rendered from.
             set_state(table.app, loaded, other)
             try:
@@ -214,6 +256,12 @@ def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, l
                 f"after {played} actions, {key} changes when seat {seat}'s private data changes"
                 for key, value in before.items()
                 if after[key] != value
+            ]
+            found += [
+                f"after {played} actions, {key} shows seat {seat}'s notes"
+                for key, value in (before | {f"{k} (after)": v for k, v in after.items()}).items()
+                for text in table.notes[seat]
+                if text.encode() in (value if isinstance(value, bytes) else value.encode())
             ]
         if scramble is no_secrets:
             break
@@ -244,3 +292,25 @@ def test_the_page_check_sees_a_change_of_public_data(app):
     assert any("table screen page" in f for f in found), found
     assert any("JSON view" in f for f in found)
     assert any("stream" in f for f in found)
+
+
+def test_the_page_check_sees_a_seats_notes_shown_to_another_seat(app):
+    """A phone page that showed every seat's notes must be caught, by bytes and by content."""
+    from markupsafe import Markup, escape
+
+    from companion import seat_notes
+
+    store = app.extensions["store"]
+    own_notes = app.jinja_env.globals["notes_section"]
+
+    def every_seats_notes(s: Any) -> Markup:
+        seats = range(len(s.view["players"]))
+        others = [escape(seat_notes.read(store, s.table_id, n)) for n in seats if n != s.seat]
+        return own_notes(s) + Markup(" ").join(others)
+
+    app.jinja_env.globals["notes_section"] = every_seats_notes
+    compared, found = differences(Table(app, "tally"), no_secrets, random.Random(1))
+    assert compared, found
+    assert any("phone page changes" in f for f in found), found
+    assert any("phone page shows seat" in f for f in found), found
+    assert any("shared screen open for seat" in f for f in found), found
