@@ -11,16 +11,25 @@ hands, notes) is ever read here.
 
 Players are matched across plays by name, ignoring case and spaces around it; the host can
 merge two spellings (``merge``), and records then count them as one player.
+
+Plays brought from another server (``imported``, from an exported archive) have no table
+and no log here: they are kept as they came, in a table of their own (``imported_plays``,
+since a ``plays`` row must name a table of this server), under an id with a prefix no table
+id can have, and are listed with the others.
 """
 
 from __future__ import annotations
 
 import json
+import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import BadInput, NotFound
+from .store import Store
 from .tables import Tables
+from .text import N_
 
 # The params of a score row's label that name what a seat played: a role, a side, a colour.
 SIDE_PARAMS = ("role_t", "side_t", "colour_t", "color_t", "team_t", "faction_t")
@@ -38,6 +47,11 @@ class Play:
     ended: float  # when the action that ended it was taken
     result: dict[str, Any]  # the outcome, its texts untranslated (as GET .../result holds them)
     hidden: bool = False  # archived by the host: kept, but not listed
+
+    @property
+    def imported(self) -> bool:
+        """Brought from another server's archive (no table of this server)."""
+        return self.table_id.startswith(IMPORTED_PREFIX)
 
     @property
     def duration(self) -> float:
@@ -111,11 +125,16 @@ def refresh(tables: Tables) -> None:
 
 
 def plays(tables: Tables, hidden: bool = False) -> list[Play]:
-    """The finished games, newest first (with ``hidden``, the archived ones too)."""
+    """The finished games, newest first (with ``hidden``, the archived ones too), the
+    imported ones among them."""
     refresh(tables)
+    _imported_table(tables.store)
+    shown = "" if hidden else " AND hidden = 0"
     rows = tables.store.query(
         "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
-        " WHERE result IS NOT NULL" + ("" if hidden else " AND hidden = 0") + " ORDER BY ended DESC"
+        " WHERE result IS NOT NULL" + shown + " UNION ALL"
+        " SELECT id, game, players, options, created, ended, result, hidden FROM imported_plays"
+        " WHERE 1" + shown + " ORDER BY 6 DESC"
     )
     return [
         Play(
@@ -140,9 +159,100 @@ def play(tables: Tables, table_id: str) -> Play | None:
 def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
     """Archive a play (kept, not listed) or bring it back to the list."""
     refresh(tables)
-    tables.store.write(
-        lambda db: db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), table_id))
-    )
+    _imported_table(tables.store)
+
+    def hide(db: Any) -> None:
+        db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), table_id))
+        db.execute("UPDATE imported_plays SET hidden=? WHERE id=?", (int(hidden), table_id))
+
+    tables.store.write(hide)
+
+
+# -- plays brought from another server ----------------------------------------------------
+
+# Table ids are URL-safe base64 (letters, digits, "-" and "_"): a "." never starts one.
+IMPORTED_PREFIX = "imp."
+IMPORTED_SCHEMA = """
+CREATE TABLE IF NOT EXISTS imported_plays (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created REAL NOT NULL,
+    ended REAL NOT NULL,
+    result TEXT NOT NULL,
+    hidden INTEGER NOT NULL DEFAULT 0,
+    at REAL NOT NULL
+)"""
+_READY: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+def _imported_table(store: Store) -> None:
+    """Make sure the store has the table of imported plays (once per store)."""
+    if store not in _READY:
+        store.write(lambda db: db.execute(IMPORTED_SCHEMA))
+        _READY.add(store)
+
+
+def imported_id(play_id: str) -> str:
+    """The id a play from another server is kept under here: its own id with the prefix,
+    once (a play imported twice over, from server to server, keeps one id).
+
+    >>> imported_id("B-TcHFUz"), imported_id("imp.B-TcHFUz")
+    ('imp.B-TcHFUz', 'imp.B-TcHFUz')
+    """
+    return play_id if play_id.startswith(IMPORTED_PREFIX) else IMPORTED_PREFIX + play_id
+
+
+def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
+    """Keep plays from another server's archive as finished plays of this one.
+
+    A play already here (imported before, or this server's own play coming back) is
+    skipped, so importing the same file twice adds nothing. Returns (added, skipped).
+    """
+    refresh(tables)
+    _imported_table(tables.store)
+    own = {row[0] for row in tables.store.query("SELECT table_id FROM plays")}
+    fresh, seen = [], set()
+    for p in played:
+        new_id = imported_id(p.table_id)
+        if p.table_id in own or new_id in seen:
+            continue
+        seen.add(new_id)
+        fresh.append(
+            (
+                new_id,
+                p.game_id,
+                json.dumps(p.players),
+                json.dumps(p.options),
+                p.created,
+                p.ended,
+                json.dumps(p.result),
+                int(p.hidden),
+                at,
+            )
+        )
+
+    def insert(db: Any) -> int:
+        before = db.total_changes
+        db.executemany(
+            "INSERT OR IGNORE INTO imported_plays(id, game, players, options, created, ended,"
+            " result, hidden, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            fresh,
+        )
+        return db.total_changes - before
+
+    added = tables.store.write(insert) if fresh else 0
+    return added, len(played) - added
+
+
+def delete(tables: Tables, table_id: str) -> None:
+    """Delete a finished game for good: the table, its log and every row of it (the host's
+    choice). A running game is no play: it is refused, and nothing changes."""
+    if play(tables, table_id) is None:
+        raise NotFound("unknown_play", N_("There is no such finished game."))
+    tables.store.delete_table(table_id)
+    tables.forget(table_id)
 
 
 # -- players across plays ---------------------------------------------------------------
@@ -161,14 +271,26 @@ def aliases(tables: Tables) -> dict[str, str]:
 
 
 def merge(tables: Tables, spelling: str, into: str) -> None:
-    """Count ``spelling`` as the player ``into`` from now on (the host's choice)."""
-    tables.store.write(
-        lambda db: db.execute(
+    """Count ``spelling`` as the player ``into`` from now on (the host's choice).
+
+    ``into`` may itself be a merged spelling: its player is taken. Spellings merged into
+    ``spelling`` before follow it, so a chain of merges stays one player.
+    """
+    into = aliases(tables).get(key(into), " ".join(into.split()))
+    if not into or not key(spelling) or key(spelling) == key(into):
+        raise BadInput("same_player", N_("These two names already count as one player."))
+
+    def job(db: Any) -> None:
+        db.execute(
             "INSERT INTO name_aliases(alias, name) VALUES (?, ?)"
             " ON CONFLICT(alias) DO UPDATE SET name=excluded.name",
-            (key(spelling), " ".join(into.split())),
+            (key(spelling), into),
         )
-    )
+        for alias, name in db.execute("SELECT alias, name FROM name_aliases").fetchall():
+            if key(name) == key(spelling):
+                db.execute("UPDATE name_aliases SET name=? WHERE alias=?", (into, alias))
+
+    tables.store.write(job)
 
 
 @dataclass

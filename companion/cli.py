@@ -195,6 +195,16 @@ def _parser() -> argparse.ArgumentParser:
             metavar="LIMITS",
             help='tables one device may create (default "30 per minute;300 per day")',
         )
+        gadgets = cmd.add_argument_group("for lights, buzzers and other gadgets (docs/feed.md)")
+        gadgets.add_argument(
+            "--webhook",
+            action="append",
+            default=[],
+            metavar="URL",
+            help="also send what every table shows to everyone (whose turn it is, the round,"
+            " the phase, reveals, the end) to this address, as JSON posts; repeat it for"
+            " more addresses. A slow or unreachable address never slows the game",
+        )
     return parser
 
 
@@ -285,11 +295,17 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     from . import create_app
     from .server import READ_TIMEOUT, Server, default_max_connections, raise_file_limit
     from .web.qr import text as qr_text
+    from .webhooks import host_of
+    from .webhooks import valid_url as webhook_url
 
     if bool(args.cert) != bool(args.key):
         sys.exit("companion: --cert and --key go together")
     if args.max_connections is not None and args.max_connections < 1:
         sys.exit("companion: --max-connections must be at least 1")
+    for url in args.webhook:
+        if not webhook_url(url):
+            # Not the address itself: it may hold the receiving service's secret.
+            sys.exit("companion: --webhook needs an http:// or https:// address")
     if args.create_limit:
         from limits import parse_many
 
@@ -333,6 +349,8 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         config["SESSION_COOKIE_SECURE"] = True
     if args.create_limit:
         config["CREATE_RATE_LIMIT"] = args.create_limit
+    if args.webhook:
+        config["WEBHOOKS"] = list(args.webhook)
     # Before the app opens the database, which may fail for the reason warned about.
     if args.db:
         _warn_about_storage(args.db)
@@ -345,6 +363,9 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     # "running at <address>" is the line scripts and tests wait for: keep it first.
     print(f"Table Companion is running at {base}", flush=True)
     advert = _advertise(args, host, port, scheme)
+    if args.webhook:
+        hosts = ", ".join(host_of(url) for url in args.webhook)
+        print(f"Sending every table's public events (docs/feed.md) to webhooks at {hosts}")
     if demo:
         print(f"Games are saved in {app.config['DATABASE']}")
         make_demo_table(app, base)

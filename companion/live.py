@@ -9,8 +9,12 @@ behind renders only the newest version. Works under gevent (the server) and plai
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import defaultdict
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
 
 
 class Subscription:
@@ -35,11 +39,17 @@ class Subscription:
 
 
 class Hub:
-    """Subscribers by table, in one server process."""
+    """Subscribers by table, in one server process.
+
+    ``listeners`` hear every table's changes: each is called as ``listener(table_id,
+    version)`` on every publish, on the publisher's own request, so it must be cheap and
+    never block (the webhooks' listener only puts the change on a queue).
+    """
 
     def __init__(self) -> None:
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
         self._lock = threading.Lock()
+        self.listeners: list[Callable[[str, int], None]] = []
 
     def subscribe(self, table_id: str) -> Subscription:
         sub = Subscription(self, table_id)
@@ -60,6 +70,11 @@ class Hub:
             subs = list(self._subs.get(table_id, ()))
         for sub in subs:
             sub.wake()
+        for listener in self.listeners:
+            try:
+                listener(table_id, version)
+            except Exception:  # the change is saved: a listener's fault must not fail it
+                log.exception("a live listener failed")
 
     def count(self, table_id: str) -> int:
         """How many streams watch this table (a watched table stays in memory)."""

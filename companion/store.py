@@ -361,6 +361,26 @@ class Store(SeatStore):
             return None
         return TableRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), *row[4:])
 
+    def delete_table(self, table_id: str) -> bool:
+        """Delete a table for good, with every row that belongs to it (its seats, log, revoked
+        tokens, archived play, notes), in one transaction. Returns whether it existed.
+
+        The one exception to "nothing is ever deleted": the host's choice, from the archive."""
+
+        def job(db: sqlite3.Connection) -> bool:
+            if db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone() is None:
+                return False
+            # Every table that keeps rows per table (a module may add its own): children first.
+            names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            for name in names:
+                columns = {row[1] for row in db.execute(f'PRAGMA table_info("{name}")')}
+                if name != "tables" and "table_id" in columns:
+                    db.execute(f'DELETE FROM "{name}" WHERE table_id=?', (table_id,))
+            db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+            return True
+
+        return self._write(job)
+
     def recent_tables(self, limit: int = 20) -> list[tuple[str, str, list[str]]]:
         rows = self._all(
             "SELECT id, game, players FROM tables ORDER BY created DESC LIMIT ?", (limit,)

@@ -242,6 +242,13 @@ class Tables:
             self._cache.pop(table_id, None)
             self._used.pop(table_id, None)
 
+    def forget(self, table_id: str) -> None:
+        """Drop a deleted table from memory (its rows are gone from the store)."""
+        with self._guard:
+            self._cache.pop(table_id, None)
+            self._used.pop(table_id, None)
+            self._locks.pop(table_id, None)
+
     def cached(self) -> int:
         """How many tables are in memory now."""
         return len(self._cache)
