@@ -16,7 +16,16 @@ import json
 import time
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 
 from .. import archive, exports
 from ..archive import Play
@@ -173,4 +182,7 @@ def import_archive() -> Response:
             skipped=skipped,
         )
     )
+    if request.accept_mimetypes.best == "text/html":
+        # The form on the Plays page: back to the list, which says what came in.
+        return redirect(url_for("plays.plays", imported=added, skipped=skipped), code=303)
     return jsonify({"imported": added, "skipped": skipped, "message": message})

@@ -82,9 +82,9 @@ def _gettext(msgid: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
-def _ngettext(singular: str, plural_msgid: str, n: int, **variables: Any) -> str:
-    variables.setdefault("num", n)
-    return plural(singular, plural_msgid, n) % variables
+def _ngettext(singular: str, plural_msgid: str, n: int) -> str:
+    # Jinja's new-style wrapper puts the count and the other variables in place itself.
+    return plural(singular, plural_msgid, n)
 
 
 _CATALOGS: dict[str, Any] = {}
