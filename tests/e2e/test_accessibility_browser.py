@@ -17,6 +17,8 @@ import pytest
 
 from companion.games import GAMES
 
+from ..web.test_text_convention import sample
+
 AXE = (Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js").read_text()
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1366, "height": 900}
@@ -55,7 +57,7 @@ def play_a_little(server: Any, game_id: str) -> dict:
     for _ in range(6):
         allowed = server.api("GET", f"/api/tables/{created['id']}", token=token)["allowed"]
         for type_ in allowed:
-            params = {p.name: _sample(p) for p in game.actions[type_].params if not p.optional}
+            params = {p.name: sample(p) for p in game.actions[type_].params if not p.optional}
             try:
                 server.api(
                     "POST",
@@ -67,24 +69,6 @@ def play_a_little(server: Any, game_id: str) -> dict:
             except urllib.error.HTTPError:  # a refused sample is simply not played
                 continue
     return created
-
-
-def _sample(param: Any) -> Any:
-    """A plausible value of a parameter, from its declaration alone."""
-    number = max(0, param.min or 0)
-    if param.max is not None:
-        number = min(number, param.max)
-    choice = param.choices[0] if param.choices else "x"
-    return {
-        "int": number,
-        "seat": 1,
-        "bool": True,
-        "choice": choice,
-        "str": "x",
-        "ints": [number],
-        "seats": [0, 1],
-        "choices": [choice],
-    }[param.kind]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
