@@ -21,13 +21,11 @@ id can have, and are listed with the others.
 from __future__ import annotations
 
 import json
-import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadInput, NotFound
-from .store import Store
 from .tables import Tables
 from .text import N_
 
@@ -128,7 +126,6 @@ def plays(tables: Tables, hidden: bool = False) -> list[Play]:
     """The finished games, newest first (with ``hidden``, the archived ones too), the
     imported ones among them."""
     refresh(tables)
-    _imported_table(tables.store)
     shown = "" if hidden else " AND hidden = 0"
     rows = tables.store.query(
         "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
@@ -159,7 +156,6 @@ def play(tables: Tables, table_id: str) -> Play | None:
 def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
     """Archive a play (kept, not listed) or bring it back to the list."""
     refresh(tables)
-    _imported_table(tables.store)
 
     def hide(db: Any) -> None:
         db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), table_id))
@@ -172,26 +168,6 @@ def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
 
 # Table ids are URL-safe base64 (letters, digits, "-" and "_"): a "." never starts one.
 IMPORTED_PREFIX = "imp."
-IMPORTED_SCHEMA = """
-CREATE TABLE IF NOT EXISTS imported_plays (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    created REAL NOT NULL,
-    ended REAL NOT NULL,
-    result TEXT NOT NULL,
-    hidden INTEGER NOT NULL DEFAULT 0,
-    at REAL NOT NULL
-)"""
-_READY: weakref.WeakSet[Store] = weakref.WeakSet()
-
-
-def _imported_table(store: Store) -> None:
-    """Make sure the store has the table of imported plays (once per store)."""
-    if store not in _READY:
-        store.write(lambda db: db.execute(IMPORTED_SCHEMA))
-        _READY.add(store)
 
 
 def imported_id(play_id: str) -> str:
@@ -211,7 +187,6 @@ def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
     skipped, so importing the same file twice adds nothing. Returns (added, skipped).
     """
     refresh(tables)
-    _imported_table(tables.store)
     own = {row[0] for row in tables.store.query("SELECT table_id FROM plays")}
     fresh, seen = [], set()
     for p in played:
@@ -234,13 +209,15 @@ def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
         )
 
     def insert(db: Any) -> int:
-        before = db.total_changes
-        db.executemany(
-            "INSERT OR IGNORE INTO imported_plays(id, game, players, options, created, ended,"
-            " result, hidden, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            fresh,
-        )
-        return db.total_changes - before
+        added = 0
+        for row in fresh:
+            added += db.execute(
+                "INSERT INTO imported_plays(id, game, players, options, created, ended,"
+                " result, hidden, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                row,
+            ).rowcount
+        return added
 
     added = tables.store.write(insert) if fresh else 0
     return added, len(played) - added

@@ -153,8 +153,10 @@ def _parser() -> argparse.ArgumentParser:
         everyday.add_argument(
             "--db",
             default=None,
-            metavar="FILE",
-            help="the file the games are saved in (default: one in your user data folder)",
+            metavar="FILE|URL",
+            help="the file the games are saved in (default: one in your user data folder),"
+            " or a postgresql:// URL (docs/scaling.md); DATABASE_URL in the environment"
+            " does the same",
         )
         if name == "serve":
             everyday.add_argument(
@@ -168,6 +170,17 @@ def _parser() -> argparse.ArgumentParser:
         everyday.add_argument(
             "--quiet", action="store_true", help="do not print a line for every request"
         )
+        many = cmd.add_argument_group("for a café, a club or a convention (docs/scaling.md)")
+        many.add_argument(
+            "--workers",
+            type=int,
+            default=1,
+            metavar="N",
+            help="run N server processes sharing the port, about one per core"
+            " (needs --db postgresql://...)",
+        )
+        # A worker of --workers: the parent's listening socket, by its descriptor.
+        many.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
         network = cmd.add_argument_group("for a crowded or public network")
         network.add_argument(
             "--cert", default=None, metavar="FILE", help="serve HTTPS with this certificate (PEM)"
@@ -279,8 +292,14 @@ def storage_warning(db: str | os.PathLike[str], min_free: int = MIN_FREE_BYTES) 
     return "WARNING: the database may fail to save: " + "; ".join(problems)
 
 
+def is_url(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (``store_postgres.is_url``; not imported
+    from there, which must wait for gevent's patching)."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
 def _warn_about_storage(db: str) -> None:
-    warning = None if db == ":memory:" else storage_warning(db)
+    warning = None if db == ":memory:" or is_url(db) else storage_warning(db)
     if warning:
         print(warning, file=sys.stderr, flush=True)
 
@@ -302,6 +321,14 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         sys.exit("companion: --cert and --key go together")
     if args.max_connections is not None and args.max_connections < 1:
         sys.exit("companion: --max-connections must be at least 1")
+    args.db = args.db or os.environ.get("DATABASE_URL") or None
+    if args.workers < 1:
+        sys.exit("companion: --workers must be at least 1")
+    if args.workers > 1 and not (args.db and is_url(args.db)):
+        sys.exit(
+            "companion: --workers needs PostgreSQL (--db postgresql://... or DATABASE_URL):"
+            " a SQLite file is for one server process"
+        )
     for url in args.webhook:
         if not webhook_url(url):
             # Not the address itself: it may hold the receiving service's secret.
@@ -322,8 +349,11 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
             sys.exit(f"companion: cannot use --cert {args.cert} --key {args.key}: {err}")
         tls["ssl_context"] = context
     file_limit = raise_file_limit()
+    listener: Any = (args.host, args.port)
+    if args.listen_fd is not None:
+        listener = socket.socket(fileno=args.listen_fd)
     server = Server(
-        (args.host, args.port),
+        listener,
         None,
         max_connections=args.max_connections or default_max_connections(file_limit),
         read_timeout=args.read_timeout or READ_TIMEOUT,
@@ -354,9 +384,35 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     # Before the app opens the database, which may fail for the reason warned about.
     if args.db:
         _warn_about_storage(args.db)
-    app = create_app(config)
+    try:
+        app = create_app(config)
+    except RuntimeError as err:  # PostgreSQL unreachable, its driver missing
+        sys.exit(f"companion: {err}")
     if not args.db:
         _warn_about_storage(app.config["DATABASE"])
+    where = app.extensions["store"].where
+    if args.listen_fd is not None:  # a worker: serve, and leave the talking to the parent
+        from . import workers
+
+        server.application = app
+        workers.watch_parent()
+        gc.collect()
+        gc.freeze()
+        server.serve_forever()
+        return
+    if args.workers > 1:
+        # The schema is upgraded (and the demo table made) here, once; each worker is a
+        # fresh process with its own connections.
+        print(f"Table Companion is running at {base}", flush=True)
+        print(f"{args.workers} server processes share the port; games are saved in {where}")
+        if demo:
+            make_demo_table(app, base)
+        app.extensions["store"].close()
+        print("\nStop with Ctrl+C.", flush=True)
+        from . import workers
+
+        workers.run(server.socket.fileno(), args.workers, args.argv)
+        return
     server.application = app
     # Accept requests first; the terminal QR code and the demo table come right after.
     server.start()
@@ -367,14 +423,14 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         hosts = ", ".join(host_of(url) for url in args.webhook)
         print(f"Sending every table's public events (docs/feed.md) to webhooks at {hosts}")
     if demo:
-        print(f"Games are saved in {app.config['DATABASE']}")
+        print(f"Games are saved in {where}")
         make_demo_table(app, base)
     else:
         print(
             "Open that address on the table screen and start a game there: that screen"
             " becomes the host,\nwith each seat's QR code for the phones, and undo."
         )
-        print(f"Games are saved in {app.config['DATABASE']}")
+        print(f"Games are saved in {where}")
         print(qr_text(base))
     print("\nStop with Ctrl+C.")
     sys.stdout.flush()
@@ -428,6 +484,7 @@ def _interrupt() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for --workers' own processes
     serve(args, demo=args.command == "demo" or getattr(args, "demo", False))
 
 

@@ -74,3 +74,13 @@ class CannotSave(Exception):
     Not a refusal (no rule said no, and the asker did nothing wrong), so not a ``RulesError``:
     the store raises it, and the web answers 503 with a message that names no file or disk.
     """
+
+
+class StoreUnavailable(CannotSave):
+    """The database cannot be reached (PostgreSQL restarting, the network down): nothing was
+    read or changed. The web answers 503; the store reconnects by itself."""
+
+
+class Stale(Exception):
+    """Another server process changed the table first: the write was not made. The caller
+    rebuilds the table from the log and tries again (never written from an old state)."""

@@ -66,15 +66,21 @@ class Hub:
                     del self._subs[sub.table_id]
 
     def publish(self, table_id: str, version: int) -> None:
-        with self._lock:
-            subs = list(self._subs.get(table_id, ()))
-        for sub in subs:
-            sub.wake()
+        """This process changed the table: wake its streams and tell the listeners."""
+        self.wake(table_id)
         for listener in self.listeners:
             try:
                 listener(table_id, version)
             except Exception:  # the change is saved: a listener's fault must not fail it
                 log.exception("a live listener failed")
+
+    def wake(self, table_id: str) -> None:
+        """Wake this process's streams of the table (another process changed it: the
+        listeners heard of it there, and must hear of a change once)."""
+        with self._lock:
+            subs = list(self._subs.get(table_id, ()))
+        for sub in subs:
+            sub.wake()
 
     def count(self, table_id: str) -> int:
         """How many streams watch this table (a watched table stays in memory)."""

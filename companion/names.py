@@ -22,8 +22,15 @@ True
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING, Any
 
-MAX_NAME = 24  # the same cap as ``tables.MAX_NAME``: a name fits on a phone's header
+from .errors import BadInput
+from .text import N_
+
+if TYPE_CHECKING:
+    from .games.kit import Game
+
+MAX_NAME = 24  # a name fits on a phone's header
 
 # Control, format (bidi controls, zero-width characters), private use, surrogates, unassigned.
 DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn"})
@@ -48,3 +55,25 @@ def normalise_name(raw: str, max_length: int = MAX_NAME) -> str:
 def name_key(name: str) -> str:
     """What two names must share to count as the same player ("Ann", "ANN", "Ann\\u200b")."""
     return normalise_name(name).casefold()
+
+
+def clean_players(players: Any, game: Game) -> list[str]:
+    """Player names in seat order, normalised (``names.py``), checked against the player count.
+
+    A name that normalises to nothing is dropped; duplicates are compared after normalising,
+    so "Ann" and "Ann" followed by an invisible character are the same player.
+    """
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadInput("bad_players", N_("Players must be a list of names."))
+    names = [normalise_name(p) for p in players]
+    names = [n for n in names if n]
+    if not game.min_players <= len(names) <= game.max_players:
+        raise BadInput(
+            "player_count",
+            N_("This game needs {lo} to {hi} players."),
+            lo=game.min_players,
+            hi=game.max_players,
+        )
+    if len({name_key(n) for n in names}) != len(names):
+        raise BadInput("duplicate_name", N_("Two players have the same name."))
+    return names

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -58,7 +57,7 @@ def normal_short_code(raw: str) -> str | None:
     return code
 
 
-def issue_short_code(db: sqlite3.Connection) -> str:
+def issue_short_code(db: Any) -> str:
     """A short code no waiting seat holds now (in the writer's transaction: no race)."""
     while True:
         code = new_short_code()
@@ -66,7 +65,7 @@ def issue_short_code(db: sqlite3.Connection) -> str:
             return code
 
 
-def insert_seats(db: sqlite3.Connection, table_id: str, join_codes: list[str]) -> list[str]:
+def insert_seats(db: Any, table_id: str, join_codes: list[str]) -> list[str]:
     """Store a new table's seats, each with its join code and a fresh short code."""
     shorts = []
     for n, code in enumerate(join_codes):
@@ -79,7 +78,7 @@ def insert_seats(db: sqlite3.Connection, table_id: str, join_codes: list[str]) -
     return shorts
 
 
-def upgrade_seats(db: sqlite3.Connection) -> None:
+def upgrade_seats(db: Any) -> None:
     """Bring the seats of an older database up to date (the ``short_code`` column exists).
 
     Short codes are unique among waiting seats; a seat that was waiting for a phone before
@@ -106,7 +105,7 @@ class SeatStore:
     _write: Callable[..., Any]
     _one: Callable[[str, tuple[Any, ...]], tuple[Any, ...] | None]
     _all: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
-    _note: Callable[[sqlite3.Connection, str, Note], tuple[int, int]]
+    _note: Callable[[Any, str, Note], tuple[int, int]]
 
     def seats(self, table_id: str) -> list[tuple[int, str | None, str | None, bool, int]]:
         """(seat, join code, short code (both None once claimed), claimed?, phones that
@@ -147,7 +146,7 @@ class SeatStore:
         opens that seat (claimed or re-issued meanwhile).
         """
 
-        def job(db: sqlite3.Connection) -> tuple[int, int] | None:
+        def job(db: Any) -> tuple[int, int] | None:
             cur = db.execute(
                 "UPDATE seats SET join_code=NULL, short_code=NULL, used_code_hash=?,"
                 " token_hash=?, claims=claims+1 WHERE table_id=? AND seat=? AND join_code=?",
@@ -164,7 +163,7 @@ class SeatStore:
         the seat (its token is remembered as revoked, so that phone can be told why).
         Writes ``note`` with it."""
 
-        def job(db: sqlite3.Connection) -> tuple[int, int]:
+        def job(db: Any) -> tuple[int, int]:
             row = db.execute(
                 "SELECT token_hash FROM seats WHERE table_id=? AND seat=?", (table_id, seat)
             ).fetchone()

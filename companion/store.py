@@ -1,13 +1,17 @@
-"""The durable store: one SQLite file holding every table, seat and action.
+"""The durable store: every table, seat and action, in SQLite or PostgreSQL.
 
-The action log is the source of truth. Rows are appended and committed (WAL with
-``synchronous=FULL``, so a commit survives a power cut) before any reply is sent. Undo and
-redo only flag rows; nothing is ever deleted, so the history stays complete.
+The action log is the source of truth. Rows are appended and committed before any reply is
+sent. Undo and redo only flag rows; nothing is ever deleted, so the history stays complete.
 
-Writes run on the store's writer thread (``companion.writer``), which commits together
-whatever writes are waiting, so the server's event loop never waits for the disk; a write
-method returns once its own write is committed. Reads use a connection of their own: with
-WAL they run beside the writer and see every write that has returned.
+The SQL here is written once for both databases; where they keep the rows is the backend's
+part: ``store_sqlite`` (the embedded default: one file, a writer thread that commits in
+groups, one process) or ``store_postgres`` (a connection pool, and NOTIFY so that several
+server processes hear each other's changes). The schema and its upgrades are
+``migrations``'s numbered steps, the same for both.
+
+Every write that moves a table's version can say which version it expects
+(``expected``): if another process moved it first, the write raises ``Stale`` and changes
+nothing, so no process ever writes from an old copy of a table.
 
 Besides the game's own actions, the log holds the table's *notes*: a seat claimed on a
 phone, a seat given a new code, an undo or a redo. They are permanent (undo never touches
@@ -20,93 +24,20 @@ token. The seats, and the codes that open them, are ``seats_store.SeatStore``'s 
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import threading
 import time
-import weakref
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import CannotSave  # noqa: F401 - what a refused write raises; imported from here
-from .seats_store import Note, SeatStore, digest, insert_seats, upgrade_seats
-from .writer import Writer
+from . import migrations
+from .errors import CannotSave, Stale  # noqa: F401 - what a refused write raises
+from .seats_store import Note, SeatStore, digest, insert_seats
+from .store_postgres import PostgresBackend, is_url
+from .store_sqlite import SqliteBackend
 
 T = TypeVar("T")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    host_hash TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    join_code TEXT UNIQUE,
-    used_code_hash TEXT,
-    token_hash TEXT,
-    claims INTEGER NOT NULL DEFAULT 0,
-    short_code TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seats_used ON seats(used_code_hash);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    actor INTEGER,
-    action TEXT NOT NULL,
-    events TEXT NOT NULL,
-    undone INTEGER NOT NULL DEFAULT 0,
-    at REAL NOT NULL,
-    kind TEXT NOT NULL DEFAULT 'game',
-    barrier TEXT,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS plays (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    version INTEGER NOT NULL,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    created REAL NOT NULL,
-    ended REAL,
-    result TEXT,
-    hidden INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS name_aliases (alias TEXT PRIMARY KEY, name TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS seat_notes (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS revoked (
-    token_hash TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    at REAL NOT NULL
-);
-"""
-
-# Columns added after the first release, for databases made by it: (table, column, SQL type).
-ADDED_COLUMNS = (
-    ("actions", "kind", "TEXT NOT NULL DEFAULT 'game'"),
-    ("actions", "barrier", "TEXT"),
-    ("seats", "claims", "INTEGER NOT NULL DEFAULT 0"),
-    ("seats", "short_code", "TEXT"),
-)
 
 GAME_ROW = "game"  # an action of the game: replayed into the state, undoable
 NOTE_ROW = "note"  # a note of the table: never replayed, never undone
@@ -172,114 +103,95 @@ class ActionRow:
         return f"ActionRow(seq={self.seq}, actor={self.actor}, undone={self.undone})"
 
 
-def _private_file(path: Path) -> None:
-    """Make sure the database file exists readable by its owner only (0600), in a folder of
-    its own (0700) when this creates the folder: the log holds every seat's secrets.
-
-    SQLite creates the -wal and -shm files beside it with the same permissions.
-    """
-    if not path.parent.exists():
-        path.parent.mkdir(parents=True, mode=0o700)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
-    if path.stat().st_mode & 0o077:
-        os.chmod(path, 0o600)
-
-
-def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    if reader:
-        conn.execute("PRAGMA query_only=ON")  # every write goes through the writer
-    else:
-        conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA busy_timeout=5000")
-    return conn
-
-
 class Store(SeatStore):
-    """A SQLite database shared by every request of one server process.
+    """The database shared by every request of one server process.
 
-    Each write method hands its work to the writer as a function of the write connection
-    (``_write``) and returns that function's result once it is committed. A write the
-    database refuses (full disk, read-only file) raises ``CannotSave``: nothing of it
-    stays, and nothing acknowledged before is lost.
+    ``location`` is a SQLite file's path (or ":memory:") or a ``postgresql://`` URL. Each
+    write method hands its work to the backend as a function of a connection (``_write``)
+    and returns that function's result once it is committed. A write the database refuses
+    (full disk, read-only file) raises ``CannotSave``, one it cannot reach
+    ``StoreUnavailable``: nothing of it stays, and nothing acknowledged before is lost.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        memory = self.path == ":memory:"
-        if not memory:
-            _private_file(Path(self.path))
-        # The writer opens the write connection on its own thread and alone uses it. (Tests
-        # reach it as ``_conn`` to make the "disk" full or read-only with a PRAGMA.)
-        self._writer = Writer(partial(_connect, self.path))
-        self._conn = self._writer.conn
-        # A store nobody closed still ends its writer thread once it is garbage.
-        self._finalizer = weakref.finalize(self, self._writer.abandon)
-        self._write(self._upgrade)
-        # A second connection to ":memory:" would open another, empty database: there,
-        # reads go through the writer too.
-        self._reader = None if memory else _connect(self.path, reader=True)
-        self._read_lock = threading.Lock()
+    def __init__(self, location: str | Path) -> None:
+        location = str(location)
+        self.backend: Any = (
+            PostgresBackend(location) if is_url(location) else SqliteBackend(location)
+        )
+        self.dialect: str = self.backend.dialect
+        if self.dialect == migrations.SQLITE:
+            # Tests reach SQLite's write connection to make the "disk" full or read-only.
+            self._conn = self.backend.conn
+        self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
+
+    @property
+    def where(self) -> str:
+        """Where the games are kept, as a person may be told (a URL without its password)."""
+        return self.backend.where
 
     # -- for tests and benchmarks ------------------------------------------------------
 
     @property
     def before_commit(self) -> Callable[[], None] | None:
-        """For tests and benchmarks only: called on the writer thread just before each COMMIT
-        (e.g. to hold it as a slow disk would; under gevent, with the unpatched
-        ``time.sleep``). None, the default, costs nothing."""
-        return self._writer.before_commit
+        """For tests and benchmarks only: called just before each COMMIT (e.g. to hold it,
+        as a slow disk would; under gevent, with the unpatched ``time.sleep``). None, the
+        default, costs nothing."""
+        if self.dialect == migrations.SQLITE:
+            return self.backend.writer.before_commit
+        return self.backend.before_commit
 
     @before_commit.setter
     def before_commit(self, hook: Callable[[], None] | None) -> None:
-        self._writer.before_commit = hook
+        if self.dialect == migrations.SQLITE:
+            self.backend.writer.before_commit = hook
+        else:
+            self.backend.before_commit = hook
 
     @property
     def commits(self) -> int:
-        """For tests and benchmarks: how many batches of writes have been committed."""
-        return self._writer.commits
+        """For tests and benchmarks: how many transactions (batches, in SQLite) committed."""
+        if self.dialect == migrations.SQLITE:
+            return self.backend.writer.commits
+        return self.backend.commits
 
     # -- plumbing -------------------------------------------------------------------------
 
-    @staticmethod
-    def _upgrade(db: sqlite3.Connection) -> None:
-        """Create the schema, and bring a database made by an earlier release up to it."""
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        for table, column, decl in ADDED_COLUMNS:
-            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-            if column not in have:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
-        upgrade_seats(db)
-
     def close(self) -> None:
-        """Commit the writes already handed in, then close; the writer thread ends."""
-        self._finalizer.detach()
-        self._writer.close()
-        if self._reader is not None:
-            with self._read_lock:
-                self._reader.close()
+        """Commit the writes already handed in, then close."""
+        self.backend.close()
 
-    def _write(self, job: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``job`` on the writer (in a transaction, with whatever else is waiting) and
-        return its result once it is committed. ``sqlite3.IntegrityError`` comes back as it
-        is, any other database error as ``CannotSave``."""
-        return self._writer.call(job)
+    def listen(self, changed: Callable[[str, int], None], resume: Callable[[], None]) -> None:
+        """Call ``changed(table_id, version)`` when another process changes a table, and
+        ``resume()`` after any notifications may have been missed (PostgreSQL only)."""
+        self.backend.listen(changed, resume)
 
-    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
-        """The write connection for a block of hand-written SQL, committed when it ends and
-        rolled back if it raises (a database error as ``CannotSave``). For tests and tools:
-        the writer waits while the block runs on the caller's thread, so the block must only
-        run SQL on the connection it is given."""
-        return self._writer.lend()
+    def _write(self, job: Callable[[Any], T]) -> T:
+        """Run ``job`` in a transaction and return its result once it is committed. A
+        database's IntegrityError comes back as it is, any other database error as
+        ``CannotSave`` (``StoreUnavailable`` when it cannot be reached)."""
+        return self.backend.write(job)
 
-    def write(self, job: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``job`` on the write connection, committed before this returns: for the
+    def transaction(self) -> AbstractContextManager[Any]:
+        """A connection for a block of hand-written SQL, committed when it ends and rolled
+        back if it raises. For tests and tools (SQL in the common dialect, ``?`` placeholders)."""
+        return self.backend.lend()
+
+    def _run(self, job: Callable[[Any], T], db: Any) -> T:
+        """``job`` in the caller's transaction (``locked``) if it has one, else its own."""
+        return self._write(job) if db is None else job(db)
+
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[Any]:
+        """A transaction holding the table's row: every other process's write to the table
+        waits until it ends (PostgreSQL queues them in turn). For a write that lost a race:
+        it catches up and writes while nobody else can, so it cannot lose again."""
+        lock = " FOR UPDATE" if self.dialect == migrations.POSTGRESQL else ""
+        with self.backend.lend() as db:
+            db.execute("SELECT version FROM tables WHERE id=?" + lock, (table_id,))
+            yield db
+
+    def write(self, job: Callable[[Any], T]) -> T:
+        """Run ``job`` on a write connection, committed before this returns: for the
         modules that keep their own rows beside the log (the archive, a seat's notes)."""
         return self._write(job)
 
@@ -288,35 +200,26 @@ class Store(SeatStore):
         return self._all(sql, args)
 
     def _one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        if self._reader is None:
-            return self._write(lambda db: db.execute(sql, args).fetchone())
-        with self._read_lock:
-            cursor = self._reader.execute(sql, args)
-            try:
-                return cursor.fetchone()
-            finally:
-                # An unfinished statement would hold its read transaction open, and with it
-                # an old snapshot: the next read would miss the newest commits.
-                cursor.close()
+        return self.backend.one(sql, args)
 
     def _all(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        if self._reader is None:
-            return self._write(lambda db: db.execute(sql, args).fetchall())
-        with self._read_lock:
-            return self._reader.execute(sql, args).fetchall()
+        return self.backend.all(sql, args)
 
     # -- settings -----------------------------------------------------------------
 
     def meta(self, key: str, make: Any) -> str:
         """The stored value of ``key``, created once with ``make()`` (e.g. the app's secret key)."""
 
-        def job(db: sqlite3.Connection) -> str:
+        def job(db: Any) -> str:
             row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row:
                 return row[0]
-            value = make()
-            db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (key, value))
-            return value
+            # Processes starting together may race to make it: the first one's value wins.
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+                (key, make()),
+            )
+            return db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()[0]
 
         return self._write(job)
 
@@ -334,7 +237,7 @@ class Store(SeatStore):
     ) -> list[str]:
         """Store a new table and its seats; returns the seats' short codes, in seat order."""
 
-        def job(db: sqlite3.Connection) -> list[str]:
+        def job(db: Any) -> list[str]:
             db.execute(
                 "INSERT INTO tables(id, game, players, options, seed, host_hash, created)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -367,15 +270,12 @@ class Store(SeatStore):
 
         The one exception to "nothing is ever deleted": the host's choice, from the archive."""
 
-        def job(db: sqlite3.Connection) -> bool:
+        def job(db: Any) -> bool:
             if db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone() is None:
                 return False
             # Every table that keeps rows per table (a module may add its own): children first.
-            names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-            for name in names:
-                columns = {row[1] for row in db.execute(f'PRAGMA table_info("{name}")')}
-                if name != "tables" and "table_id" in columns:
-                    db.execute(f'DELETE FROM "{name}" WHERE table_id=?', (table_id,))
+            for name in self.backend.tables_with(db, "table_id"):
+                db.execute(f'DELETE FROM "{name}" WHERE table_id=?', (table_id,))
             db.execute("DELETE FROM tables WHERE id=?", (table_id,))
             return True
 
@@ -389,9 +289,22 @@ class Store(SeatStore):
 
     # -- the action log -----------------------------------------------------------------
 
-    def _bump(self, db: sqlite3.Connection, table_id: str) -> int:
-        db.execute("UPDATE tables SET version = version + 1 WHERE id=?", (table_id,))
-        return db.execute("SELECT version FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+    def _bump(self, db: Any, table_id: str, expected: int | None = None) -> int:
+        """Move the table's version on, first thing in a write: in PostgreSQL the row lock
+        this takes serialises every process's writes to the table (other tables never
+        wait). With ``expected``, a version another process has moved raises ``Stale``."""
+        if expected is None:
+            db.execute("UPDATE tables SET version = version + 1 WHERE id=?", (table_id,))
+        else:
+            moved = db.execute(
+                "UPDATE tables SET version = version + 1 WHERE id=? AND version=?",
+                (table_id, expected),
+            ).rowcount
+            if not moved:
+                raise Stale(table_id)
+        version = db.execute("SELECT version FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+        self.backend.announce(db, table_id, version)
+        return version
 
     def append(
         self,
@@ -401,44 +314,59 @@ class Store(SeatStore):
         action: dict[str, Any],
         events: list[dict[str, Any]],
         barrier: Any = None,
+        expected: int | None = None,
+        db: Any = None,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
-        version. ``barrier`` (what the action revealed) makes it a row undo never crosses."""
+        version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
+        ``expected``: the version the action was computed on (``Stale`` if it moved).
+        ``db``: the transaction of ``locked``, if the caller holds the table's lock."""
 
-        def job(db: sqlite3.Connection) -> int:
+        def job(db: Any) -> int:
+            version = self._bump(db, table_id, expected)
             # A new action after an undo makes the undone rows unredoable: flag them 2.
             db.execute(
                 "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
                 (table_id, GAME_ROW),
             )
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
-            return self._bump(db, table_id)
+            return version
 
-        return self._write(job)
+        return self._run(job, db)
 
     def note(self, table_id: str, note: Note) -> tuple[int, int]:
         """Append a note of the table (never undone); returns (its seq, the new version)."""
 
-        def job(db: sqlite3.Connection) -> tuple[int, int]:
+        def job(db: Any) -> tuple[int, int]:
             return self._note(db, table_id, note)
 
         return self._write(job)
 
-    def set_undone(self, table_id: str, seq: int, undone: bool, note: Note) -> tuple[int, int]:
-        """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it."""
+    def set_undone(
+        self,
+        table_id: str,
+        seq: int,
+        undone: bool,
+        note: Note,
+        expected: int | None = None,
+        db: Any = None,
+    ) -> tuple[int, int]:
+        """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it.
+        ``expected``: the version the choice of row was made on (``Stale`` if it moved)."""
 
-        def job(db: sqlite3.Connection) -> tuple[int, int]:
+        def job(db: Any) -> tuple[int, int]:
+            written = self._note(db, table_id, note, expected)
             db.execute(
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),
             )
-            return self._note(db, table_id, note)
+            return written
 
-        return self._write(job)
+        return self._run(job, db)
 
     def _insert(
         self,
-        db: sqlite3.Connection,
+        db: Any,
         table_id: str,
         seq: int,
         actor: int | None,
@@ -462,12 +390,16 @@ class Store(SeatStore):
             ),
         )
 
-    def _note(self, db: sqlite3.Connection, table_id: str, note: Note) -> tuple[int, int]:
+    def _note(
+        self, db: Any, table_id: str, note: Note, expected: int | None = None
+    ) -> tuple[int, int]:
+        # The version first: its row lock keeps another process from taking the same seq.
+        version = self._bump(db, table_id, expected)
         row = db.execute("SELECT max(seq) FROM actions WHERE table_id=?", (table_id,)).fetchone()
         seq = (row[0] or 0) + 1
         actor, action, events = note
         self._insert(db, table_id, seq, actor, action, events, NOTE_ROW)
-        return seq, self._bump(db, table_id)
+        return seq, version
 
     def actions(self, table_id: str, abandoned: bool = False) -> list[ActionRow]:
         """The log in order, notes included. Abandoned rows (undone, then replaced by a new
@@ -478,19 +410,21 @@ class Store(SeatStore):
             " WHERE table_id=? AND undone <= ? ORDER BY seq",
             (table_id, 2 if abandoned else 1),
         )
-        return [
-            ActionRow(
-                r[0],
-                r[1],
-                json.loads(r[2]),
-                None,
-                r[4],
-                r[3],
-                r[5],
-                None if r[6] is None else json.loads(r[6]),
-            )
-            for r in rows
-        ]
+        return [_row(r) for r in rows]
+
+    def changes_since(self, table_id: str, seq: int) -> tuple[int | None, list[ActionRow]]:
+        """(the table's version, its rows after ``seq``) read together, in one statement, so
+        the two agree: how a process catches up with what others wrote. (None, []) if the
+        table is gone."""
+        rows = self._all(
+            "SELECT t.version, a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier"
+            " FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.seq > ?"
+            " AND a.undone <= 1 WHERE t.id = ? ORDER BY a.seq",
+            (seq, table_id),
+        )
+        if not rows:
+            return None, []
+        return rows[0][0], [_row(r[1:]) for r in rows if r[1] is not None]
 
     def last_seq(self, table_id: str) -> int:
         """The highest sequence number ever used at this table (abandoned rows included)."""
@@ -507,5 +441,10 @@ class Store(SeatStore):
         return (row[0], row[1]) if row else (None, None)
 
     def integrity(self) -> str:
-        row = self._one("PRAGMA integrity_check", ())
-        return row[0] if row else "unknown"
+        return self.backend.integrity()
+
+
+def _row(r: tuple[Any, ...]) -> ActionRow:
+    """An ``ActionRow`` from (seq, actor, action, events, undone, kind, barrier)."""
+    barrier = None if r[6] is None else json.loads(r[6])
+    return ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3], r[5], barrier)

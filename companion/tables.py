@@ -5,6 +5,12 @@ cached state, appends the action to the durable log (committed before it returns
 tells the live hub that the table has a new version. State is the fold of the game's
 actions over the active rows of the log; it is cached in memory and rebuilt on demand,
 so a restarted server picks up every table where it was.
+
+Several processes may share one PostgreSQL store. Each write says which version of the
+table it was computed on; if another process moved it first, the store refuses (``Stale``),
+this process catches up from the log and computes again: never a write from an old copy.
+Another process's change reaches this one as a notification (``changed_elsewhere``): the
+table catches up (``catch_up``) and this process's streams are woken.
 """
 
 from __future__ import annotations
@@ -14,56 +20,39 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import notes
+from .catch_up import apply_rows
 from .errors import (
     BadInput,
-    Barrier,
     ConfirmFirst,
     NotAllowed,
     NotFound,
     RulesError,
+    Stale,
     Unauthorized,
 )
 from .games import GAMES
-from .games.kit import Actor, Event, Game, State, sealed
+from .games.kit import Event, Game, State
 from .games.kit.driver import checked, fresh_copy, run, setup_rng
 from .games.kit.params import coerce_options
 from .live import Hub, Subscription
-from .names import name_key, normalise_name
+from .names import clean_players
+from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
+from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token
 from .seats_store import normal_short_code
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
-from .text import N_, T, Text
+from .text import N_
 
-MAX_NAME = 24
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
 # Tables in memory: the most recently used ones. A table nobody watches leaves memory once
 # more than this many are loaded, or after IDLE_SECONDS unused; it reloads from the log.
 MAX_CACHED = 400
 IDLE_SECONDS = 15 * 60
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who is asking: the host, one seat, or anybody looking at the public table screen."""
-
-    kind: str  # "host" | "seat" | "public"
-    seat: int | None = None
-
-    @property
-    def actor(self) -> Actor:
-        return self.seat if self.kind == "seat" else None
-
-    @property
-    def key(self) -> str:
-        """The view this viewer gets: "public" (host and table screen alike) or "seat:N"."""
-        return f"seat:{self.seat}" if self.kind == "seat" else "public"
-
-
-PUBLIC = Viewer("public")
-HOST = Viewer("host")
 
 
 # eq=False: a table is itself, not its value. Two loads of one log are two tables, and the web
@@ -103,62 +92,6 @@ class Loaded:
         return self.game.outcome(self.state) is not None
 
 
-@dataclass(frozen=True)
-class Created:
-    id: str
-    host_token: str
-    join_codes: list[str]
-    short_codes: list[str]  # the same seats' codes to type, for a phone without a camera
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One seat as the screens list it, as plain data."""
-
-    seat: int
-    name: str
-    joined: bool
-    phones: int  # how many phones have held it (a public fact: every claim is a public line)
-    join_code: str | None  # until the seat is claimed; only the host's screen may show it
-    short_code: str | None  # the same seat's code to type (/j); the host's screen alone too
-    qr_key: str | None  # a key of that code: a re-issued seat's QR gets a new URL
-
-
-class RecentTable(NamedTuple):
-    """A table on the home page's list of recent tables."""
-
-    id: str
-    game: str
-    players: list[str]
-
-
-def new_token() -> str:
-    """A bearer secret: 192 random bits, URL-safe."""
-    return secrets.token_urlsafe(24)
-
-
-def clean_players(players: Any, game: Game) -> list[str]:
-    """Player names in seat order, normalised (``names.py``), checked against the player count.
-
-    A name that normalises to nothing is dropped; duplicates are compared after normalising,
-    so "Ann" and "Ann" followed by an invisible character are the same player.
-    """
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadInput("bad_players", N_("Players must be a list of names."))
-    names = [normalise_name(p, MAX_NAME) for p in players]
-    names = [n for n in names if n]
-    if not game.min_players <= len(names) <= game.max_players:
-        raise BadInput(
-            "player_count",
-            N_("This game needs {lo} to {hi} players."),
-            lo=game.min_players,
-            hi=game.max_players,
-        )
-    if len({name_key(n) for n in names}) != len(names):
-        raise BadInput("duplicate_name", N_("Two players have the same name."))
-    return names
-
-
 class Tables:
     """Every table of one server process, over one store and one live hub."""
 
@@ -173,6 +106,8 @@ class Tables:
         self.max_cached = MAX_CACHED
         self.idle_seconds = IDLE_SECONDS
         self._next_sweep = 0.0
+        # Other processes' changes (PostgreSQL); a SQLite store has no other process.
+        store.listen(self.changed_elsewhere, self.resync)
 
     # -- creating and loading -----------------------------------------------------------
 
@@ -278,6 +213,42 @@ class Tables:
         loaded.keep_recent()
         return loaded
 
+    # -- other processes' changes ----------------------------------------------------------
+
+    def changed_elsewhere(self, table_id: str, version: int) -> None:
+        """Another process committed ``version`` of a table: if this one holds an older copy,
+        bring it up to the log and wake this process's streams of it."""
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.version < version and self.catch_up(table_id):
+            self.hub.wake(table_id)
+
+    def resync(self) -> None:
+        """Notifications may have been missed (the listening connection dropped): check every
+        table in memory against the log."""
+        for table_id in list(self._cache):
+            if self.catch_up(table_id):
+                self.hub.wake(table_id)
+
+    def catch_up(self, table_id: str) -> bool:
+        """Bring the cached table up to the log; whether it had moved."""
+        with self._lock(table_id):
+            return self._catch_up(table_id)
+
+    def _catch_up(self, table_id: str) -> bool:
+        """``catch_up`` with the table lock held."""
+        loaded = self._cache.get(table_id)
+        if loaded is None:
+            return False
+        version, rows = self.store.changes_since(table_id, loaded.last_seq)
+        if version is None:  # deleted by another process
+            self._cache.pop(table_id, None)
+            return True
+        if version == loaded.version:
+            return False
+        if not apply_rows(loaded, rows, version):
+            self._cache[table_id] = self._rebuild(table_id)
+        return True
+
     def replay(self, table_id: str) -> State:
         """Rebuild a table's state from its log, ignoring the cache (benchmarks, checks)."""
         return self._rebuild(table_id).state
@@ -293,6 +264,11 @@ class Tables:
         if hmac.compare_digest(hashed, loaded.host_hash):
             return HOST
         for seat, seat_hash in self.seat_hashes(loaded):
+            if hmac.compare_digest(hashed, seat_hash):
+                return Viewer("seat", seat)
+        # The seat may have been claimed a moment ago through another process, before this
+        # one heard of it: ask the store itself before turning the phone away.
+        for seat, seat_hash in self.store.seat_token_hashes(table_id):
             if hmac.compare_digest(hashed, seat_hash):
                 return Viewer("seat", seat)
         revoked = self.store.revoked(table_id, token)
@@ -347,7 +323,7 @@ class Tables:
                 written = self.store.claim(table_id, seat, code, token, note)
                 if written is not None:
                     loaded.seat_hash_memo = None
-                    self._noted(loaded, note, *written)
+                    loaded = self._noted(loaded, note, *written)
             if written is not None:
                 self.hub.publish(table_id, loaded.version)
                 return table_id, seat, token
@@ -401,18 +377,22 @@ class Tables:
             loaded = self._loaded(table_id)
             held = any(s == seat for s, _ in self.seat_hashes(loaded))
             note = notes.reissued(seat, held)
-            self._noted(loaded, note, *self.store.reissue(table_id, seat, code, note))
             loaded.seat_hash_memo = None
+            loaded = self._noted(loaded, note, *self.store.reissue(table_id, seat, code, note))
         self.hub.publish(table_id, loaded.version)
         return code
 
-    def _noted(self, loaded: Loaded, note: Note, seq: int, version: int) -> None:
+    def _noted(self, loaded: Loaded, note: Note, seq: int, version: int) -> Loaded:
         """The cached table after the store wrote a note (table lock held)."""
+        if version != loaded.version + 1:  # another process wrote in between: read it all
+            self._catch_up(loaded.id)
+            return self._cache.get(loaded.id, loaded)
         actor, action, events = note
         loaded.rows.append(ActionRow(seq, actor, action, events, 0, kind=NOTE_ROW))
         loaded.last_seq = seq
         loaded.version = version
         loaded.keep_recent()
+        return loaded
 
     # -- what the web reads besides a table's state --------------------------------------
 
@@ -465,32 +445,59 @@ class Tables:
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise BadInput("no_type", N_("An action needs a type."))
         confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
-        with self._lock(table_id):
-            loaded = self._loaded(table_id)
-            game = loaded.game
-            action = checked(game, loaded.state, viewer.actor, raw)
-            spec = game.actions[action["type"]]
-            if spec.confirm and not confirmed:
-                raise ConfirmFirst("confirm_action", spec.confirm)
-            state = fresh_copy(loaded.state)
-            seq = loaded.next_seq
-            events = run(game, state, viewer.actor, action, loaded.seed, seq)
-            barrier = barrier_of(game, loaded.state, state, events)
-            if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
-                raise confirm_first(barrier)
-            version = self.store.append(table_id, seq, viewer.actor, action, events, barrier)
-            loaded.state = state
-            loaded.version = version
-            # As in the store: a new action abandons whatever redo could have brought back.
-            loaded.rows = [
-                r.with_undone(2) if r.undone == 1 and not r.is_note else r for r in loaded.rows
-            ]
-            loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0, barrier=barrier))
-            loaded.last_seq = seq
-            loaded.active_rows += 1
-            loaded.undone_rows = 0
-            loaded.keep_recent()
+        try:
+            with self._lock(table_id):
+                version, events = self._act(table_id, viewer, raw, confirmed)
+        except Stale:
+            # Another process moved the table first. Hold its row (other processes' writes
+            # wait), catch up from the log and check the action again on the new state.
+            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                with self.store.locked(table_id) as db:
+                    self._catch_up(table_id)
+                    version, events = self._act(table_id, viewer, raw, confirmed, db)
         self.hub.publish(table_id, version)
+        return version, events
+
+    @contextmanager
+    def _forgotten_if_it_fails(self, table_id: str) -> Iterator[None]:
+        """The cached table is updated before a locked write commits: if the commit fails,
+        drop it (the next request rebuilds it from the log, which has none of it)."""
+        try:
+            yield
+        except BaseException:
+            self._cache.pop(table_id, None)
+            raise
+
+    def _act(
+        self, table_id: str, viewer: Viewer, raw: dict[str, Any], confirmed: bool, db: Any = None
+    ) -> tuple[int, list[Event]]:
+        """``act`` on the table as this process holds it (table lock held)."""
+        loaded = self._loaded(table_id)
+        game = loaded.game
+        action = checked(game, loaded.state, viewer.actor, raw)
+        spec = game.actions[action["type"]]
+        if spec.confirm and not confirmed:
+            raise ConfirmFirst("confirm_action", spec.confirm)
+        state = fresh_copy(loaded.state)
+        seq = loaded.next_seq
+        events = run(game, state, viewer.actor, action, loaded.seed, seq)
+        barrier = barrier_of(game, loaded.state, state, events)
+        if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
+            raise confirm_first(barrier)
+        version = self.store.append(
+            table_id, seq, viewer.actor, action, events, barrier, expected=loaded.version, db=db
+        )
+        loaded.state = state
+        loaded.version = version
+        # As in the store: a new action abandons whatever redo could have brought back.
+        loaded.rows = [
+            r.with_undone(2) if r.undone == 1 and not r.is_note else r for r in loaded.rows
+        ]
+        loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0, barrier=barrier))
+        loaded.last_seq = seq
+        loaded.active_rows += 1
+        loaded.undone_rows = 0
+        loaded.keep_recent()
         return version, events
 
     def undo(self, table_id: str, viewer: Viewer) -> int:
@@ -510,23 +517,40 @@ class Tables:
     def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool) -> int:
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
-        with self._lock(table_id):
-            loaded = self._loaded(table_id)  # an unknown table: 404
-            last_active, first_undone = self.store.cursor_targets(table_id)
-            target = last_active if undo else first_undone
-            if target is None and undo:
-                raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
-            if target is None:
-                raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
-            row = self._row(loaded, target)
-            if undo:
-                check_undo(loaded, row, viewer)
-            note = notes.cursor_moved(row, viewer.actor, undo)
-            self.store.set_undone(table_id, target, undo, note)
-            # The log changed under the cached state: rebuild it from the log.
-            loaded = self._cache[table_id] = self._rebuild(table_id)
-        self.hub.publish(table_id, loaded.version)
-        return loaded.version
+        try:
+            with self._lock(table_id):
+                version = self._move(table_id, viewer, undo)
+        except Stale:  # as in ``act``: hold the table's row, catch up, decide again
+            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                with self.store.locked(table_id) as db:
+                    self._catch_up(table_id)
+                    version = self._move(table_id, viewer, undo, db)
+        self.hub.publish(table_id, version)
+        return version
+
+    def _move(self, table_id: str, viewer: Viewer, undo: bool, db: Any = None) -> int:
+        """``_move_cursor`` on the table as this process holds it (table lock held)."""
+        loaded = self._loaded(table_id)  # an unknown table: 404
+        last_active, first_undone = self.store.cursor_targets(table_id)
+        target = last_active if undo else first_undone
+        if target is None and undo:
+            raise RulesError("nothing_to_undo", N_("There is nothing to undo."))
+        if target is None:
+            raise RulesError("nothing_to_redo", N_("There is nothing to redo."))
+        row = self._row(loaded, target)
+        if undo:
+            check_undo(loaded, row, viewer)
+        note = notes.cursor_moved(row, viewer.actor, undo)
+        _, version = self.store.set_undone(
+            table_id, target, undo, note, expected=loaded.version, db=db
+        )
+        # The log changed under the cached state: rebuild it from the log (once committed:
+        # in a locked write, by the next request).
+        if db is None:
+            self._cache[table_id] = self._rebuild(table_id)
+        else:
+            self._cache.pop(table_id, None)
+        return version
 
     def _row(self, loaded: Loaded, seq: int) -> ActionRow:
         for row in reversed(loaded.rows):
@@ -550,55 +574,3 @@ class Tables:
         except RulesError:
             return False
         return True
-
-
-def needs_confirmation(viewer: Viewer, spec: Any) -> bool:
-    """Does this change wait for the host to confirm what it reveals? (Only a host's
-    correction: a move of play that reveals by design says so on its button.)"""
-    return viewer.kind == "host" and spec.correction
-
-
-def confirm_first(barrier: Text) -> ConfirmFirst:
-    """The question a host's correction gets before it reveals ``barrier``."""
-    return ConfirmFirst(
-        "confirm_reveal",
-        N_("This can't be undone: it brings {what_t}. Confirm to go ahead."),
-        what_t=barrier,
-    )
-
-
-def game_end() -> Text:
-    """The end of a game with secrets, as the barrier it is."""
-    return T("the end of the game, which shows everything that was hidden")
-
-
-def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
-    """What an action made public, if anything: the end of the game, a sealed round's
-    reveal, or one of the game's declared reveals. Undo never steps back across it."""
-    if game.secrets and game.outcome(after) is not None:
-        return game_end()
-    if sealed.reveals(before, after):
-        if isinstance(after.get("round"), int):
-            return T("the reveal of round {round}'s secret choices", round=after["round"])
-        return T("the reveal of the secret choices")
-    for event in events:
-        shown = game.reveals.get(event.get("type", ""))
-        if shown:
-            return T(shown)
-    return None
-
-
-def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
-    """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
-    # A game over that kept secrets has shown them: its end is a barrier even for a log
-    # written before barriers were stored with the rows.
-    what = game_end() if loaded.over and loaded.game.secrets else row.barrier
-    if what is not None:
-        raise Barrier(
-            "undo_barrier", N_("Undo stops at {what_t}: correct the board instead."), what_t=what
-        )
-    if viewer.kind == "seat" and row.actor != viewer.seat:
-        raise NotAllowed(
-            "not_your_action",
-            N_("You can undo only your own last action, before anyone else acts."),
-        )

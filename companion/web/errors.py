@@ -6,14 +6,18 @@ messages never contain a secret (the games promise that), and nothing here logs 
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, Response, jsonify, render_template, request
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
 from .. import errors
-from ..errors import CannotSave, ConfirmFirst, RulesError
+from ..errors import CannotSave, ConfirmFirst, RulesError, StoreUnavailable
 from ..text import N_, as_is
 from .i18n import translate
+
+log = logging.getLogger(__name__)
 
 # The HTTP status of each kind of refusal: the errors themselves know nothing of HTTP.
 STATUS: dict[type[RulesError], int] = {
@@ -97,6 +101,8 @@ def _rules_error(err: RulesError) -> Response:
 
 def _cannot_save(err: CannotSave) -> Response:
     # The reason (full disk, read-only file) is for the server's operator, not the players.
+    # It names the database's error class alone: no table, no value, nothing of a player's.
+    log.warning("a change could not be saved: %s", err)
     return error_response(
         503,
         "cannot_save",
@@ -107,6 +113,21 @@ def _cannot_save(err: CannotSave) -> Response:
             )
         ),
     )
+
+
+def _store_unavailable(_err: StoreUnavailable) -> Response:
+    response = error_response(
+        503,
+        "store_unavailable",
+        translate(
+            N_(
+                "The server can't reach its database right now, so nothing was changed."
+                " Nothing that was saved before is lost: try again in a moment."
+            )
+        ),
+    )
+    response.headers["Retry-After"] = "2"
+    return response
 
 
 def _http_error(err: HTTPException) -> Response:
@@ -123,5 +144,6 @@ def _rate_limited(_err: RateLimitExceeded) -> Response:
 def init_app(app: Flask) -> None:
     app.register_error_handler(RulesError, _rules_error)
     app.register_error_handler(CannotSave, _cannot_save)
+    app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.register_error_handler(RateLimitExceeded, _rate_limited)
     app.register_error_handler(HTTPException, _http_error)

@@ -62,7 +62,7 @@ def hold():
         real_sleep(HELD)
         # And until every move is queued behind it, however slow the machine.
         deadline = time.monotonic() + 10
-        while store._writer._queue.qsize() < tables and time.monotonic() < deadline:
+        while store.backend.writer._queue.qsize() < tables and time.monotonic() < deadline:
             real_sleep(0.005)
         order.append("commit released")
 
@@ -163,7 +163,7 @@ def make_store(path: Path, tables: int) -> Store:
 
 def waiting(store: Store) -> int:
     """Jobs handed to the writer and not taken yet (the test's view into the queue)."""
-    return store._writer._queue.qsize()
+    return store.backend.writer._queue.qsize()
 
 
 class Held:

@@ -1,0 +1,70 @@
+"""What an action reveals, and the barrier that makes for undo.
+
+A reveal (a sealed round's choices shown, a declared reveal of the game, the end of a game
+with secrets) is a barrier: undo never steps back across it, and a host's correction that
+would bring one asks first. The table pipeline (``tables``) asks these questions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import Barrier, ConfirmFirst, NotAllowed, RulesError  # noqa: F401
+from .games.kit import Event, Game, State, sealed
+from .store import ActionRow
+from .text import N_, T, Text
+
+if TYPE_CHECKING:  # the pipeline imports this module: only its types are needed here
+    from .tables import Loaded, Viewer
+
+
+def needs_confirmation(viewer: Viewer, spec: Any) -> bool:
+    """Does this change wait for the host to confirm what it reveals? (Only a host's
+    correction: a move of play that reveals by design says so on its button.)"""
+    return viewer.kind == "host" and spec.correction
+
+
+def confirm_first(barrier: Text) -> ConfirmFirst:
+    """The question a host's correction gets before it reveals ``barrier``."""
+    return ConfirmFirst(
+        "confirm_reveal",
+        N_("This can't be undone: it brings {what_t}. Confirm to go ahead."),
+        what_t=barrier,
+    )
+
+
+def game_end() -> Text:
+    """The end of a game with secrets, as the barrier it is."""
+    return T("the end of the game, which shows everything that was hidden")
+
+
+def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
+    """What an action made public, if anything: the end of the game, a sealed round's
+    reveal, or one of the game's declared reveals. Undo never steps back across it."""
+    if game.secrets and game.outcome(after) is not None:
+        return game_end()
+    if sealed.reveals(before, after):
+        if isinstance(after.get("round"), int):
+            return T("the reveal of round {round}'s secret choices", round=after["round"])
+        return T("the reveal of the secret choices")
+    for event in events:
+        shown = game.reveals.get(event.get("type", ""))
+        if shown:
+            return T(shown)
+    return None
+
+
+def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
+    """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
+    # A game over that kept secrets has shown them: its end is a barrier even for a log
+    # written before barriers were stored with the rows.
+    what = game_end() if loaded.over and loaded.game.secrets else row.barrier
+    if what is not None:
+        raise Barrier(
+            "undo_barrier", N_("Undo stops at {what_t}: correct the board instead."), what_t=what
+        )
+    if viewer.kind == "seat" and row.actor != viewer.seat:
+        raise NotAllowed(
+            "not_your_action",
+            N_("You can undo only your own last action, before anyone else acts."),
+        )

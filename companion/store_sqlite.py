@@ -1,0 +1,122 @@
+"""The store's SQLite plumbing: one file, a writer thread, a reading connection.
+
+The embedded default, for one machine and one server process. Every write goes to the
+writer thread (``companion.writer``), which commits waiting writes together (WAL with
+``synchronous=FULL``: a commit survives a power cut) and answers each only once its own
+write is committed. Reads use a connection of their own: with WAL they run beside the
+writer and see every write that has returned.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import weakref
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .migrations import SQLITE, tables_with
+from .writer import Writer
+
+T = TypeVar("T")
+
+
+def _private_file(path: Path) -> None:
+    """Make sure the database file exists readable by its owner only (0600), in a folder of
+    its own (0700) when this creates the folder: the log holds every seat's secrets.
+
+    SQLite creates the -wal and -shm files beside it with the same permissions.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)
+
+
+def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    if reader:
+        conn.execute("PRAGMA query_only=ON")  # every write goes through the writer
+    else:
+        conn.execute("PRAGMA journal_mode=WAL")
+        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=5000")
+    return conn
+
+
+class SqliteBackend:
+    """One SQLite file for one server process."""
+
+    dialect = SQLITE
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        memory = path == ":memory:"
+        if not memory:
+            _private_file(Path(path))
+        # The writer opens the write connection on its own thread and alone uses it.
+        self.writer = Writer(partial(_connect, path))
+        self.conn = self.writer.conn
+        # A store nobody closed still ends its writer thread once it is garbage.
+        self._finalizer = weakref.finalize(self, self.writer.abandon)
+        # A second connection to ":memory:" would open another, empty database: there,
+        # reads go through the writer too.
+        self._reader = None if memory else _connect(path, reader=True)
+        self._read_lock = threading.Lock()
+
+    @property
+    def where(self) -> str:
+        """Where the games are kept, as a person may be told."""
+        return self.path
+
+    def write(self, job: Callable[[Any], T]) -> T:
+        return self.writer.call(job)
+
+    def lend(self) -> AbstractContextManager[Any]:
+        return self.writer.lend()
+
+    def one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        if self._reader is None:
+            return self.write(lambda db: db.execute(sql, args).fetchone())
+        with self._read_lock:
+            cursor = self._reader.execute(sql, args)
+            try:
+                return cursor.fetchone()
+            finally:
+                # An unfinished statement would hold its read transaction open, and with it
+                # an old snapshot: the next read would miss the newest commits.
+                cursor.close()
+
+    def all(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        if self._reader is None:
+            return self.write(lambda db: db.execute(sql, args).fetchall())
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
+
+    def announce(self, db: Any, table_id: str, version: int) -> None:
+        """Nothing to do: one process holds every stream of a SQLite store."""
+
+    def listen(self, changed: Callable[[str, int], None], resume: Callable[[], None]) -> None:
+        """Nothing to hear: no other process writes to this file."""
+
+    def tables_with(self, db: Any, column: str) -> list[str]:
+        return tables_with(db, column, SQLITE)
+
+    def integrity(self) -> str:
+        row = self.one("PRAGMA integrity_check", ())
+        return row[0] if row else "unknown"
+
+    def close(self) -> None:
+        self._finalizer.detach()
+        self.writer.close()
+        if self._reader is not None:
+            with self._read_lock:
+                self._reader.close()
