@@ -16,11 +16,27 @@ run before the streams open and the clock starts. Every move is an ordinary acti
 committed before its reply; a refused move stops the benchmark with the reply.
 
     python benchmarks/fanout.py T S M [--game samurai-sword] [--quick]
+                                      [--db sqlite|postgresql|postgresql://...] [--workers N]
     python benchmarks/fanout.py 100 8 0 --soak 600    # human pace for 10 minutes
 
+The games are kept in a SQLite file by default. ``--db postgresql`` keeps them in PostgreSQL
+instead: a throwaway cluster (``tests/pgcluster.py``, Debian's postgresql) with a fresh
+database, removed at the end; ``--db postgresql://user@host:port/name`` uses that existing
+database as it is. ``--workers N`` (PostgreSQL only) runs the server as N processes sharing
+the port (``companion serve --workers N``), so a move and its subscribers' streams may be on
+different processes.
+
 Prints one JSON line with the peer's keys plus the game and its mix, bytes per subscriber per
-update (as sent on the wire, gzip included) and the HTML bytes those updates carry. The soak
-mode reports errors, streams that died and the server's memory sampled over the run.
+update (as sent on the wire, gzip included) and the HTML bytes those updates carry, the store
+(``db``) and the server's processes (``workers``). The server's memory and CPU cover all its
+processes: with workers, the parent and every worker. With PostgreSQL, the database's own
+cost is reported apart, summed over the cluster's processes (the postmaster and its
+children: a backend per connection, the writers): ``db_rss_mb`` and ``db_cpu_ms_per_move``,
+and ``total_rss_mb`` is the server's and the database's together (with SQLite, the store is
+inside the server: the server's alone). Resident memory counts what the cluster's processes
+share (shared buffers, libraries) once in each of them; ``db_pss_mb`` counts it once in all.
+A database on another machine cannot be measured from here: its figures are then null.
+The soak mode reports errors, streams that died and the server's memory sampled over the run.
 """
 
 from __future__ import annotations
@@ -37,11 +53,12 @@ import tempfile
 import time
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from moves import MIXES, Mix, Move
-from serving import HOST, start_server, stop_server
+from serving import HOST, ROOT, children, start_server, stop_server
 
 from companion.games import GAMES
 
@@ -51,15 +68,13 @@ GZIP = True  # subscribers ask for compressed streams, as browsers do (--identit
 
 
 def server_rss_mb(pid: int) -> float:
-    """Resident memory of the server process and its children, in MB."""
+    """Resident memory of the server process and its children, in MB.
+
+    Each process's whole resident set, shared pages included: PostgreSQL's shared buffers
+    count once per process that has touched them (``db_pss_mb`` counts them once).
+    """
     total = 0
-    pids = [pid]
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        pids += [int(c) for c in children]
-    except OSError:
-        pass
-    for p in pids:
+    for p in [pid, *children(pid)]:
         try:
             status = Path(f"/proc/{p}/status").read_text()
             total += int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
@@ -68,13 +83,40 @@ def server_rss_mb(pid: int) -> float:
     return round(total / 1024, 1)
 
 
-def server_cpu_s(pid: int) -> float:
-    """CPU seconds (user + system) the server process has used so far."""
+def proc_pss_mb(pid: int) -> float:
+    """Proportional memory of a process and its children, in MB: a page shared by n
+    processes counts 1/n in each, so shared memory counts once over them all."""
+    total = 0
+    for p in [pid, *children(pid)]:
+        try:
+            rollup = Path(f"/proc/{p}/smaps_rollup").read_text()
+            total += int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1))
+        except (OSError, AttributeError):
+            continue
+    return round(total / 1024, 1)
+
+
+def cpu_ticks(pid: int, reaped: bool = False) -> int:
+    """Clock ticks (user + system) a process has used, and with ``reaped`` those of its
+    children that have ended and been waited for; 0 once it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        used = int(fields[11]) + int(fields[12])
+        return used + (int(fields[13]) + int(fields[14]) if reaped else 0)
     except (OSError, IndexError, ValueError):
-        return 0.0
+        return 0
+
+
+def server_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the server process and its children have used so far.
+
+    The children (``--workers``' processes, PostgreSQL's backends) are read while they are
+    alive, so call this before stopping the server; a child that has ended and been waited
+    for is in its parent's count of reaped children, included here, so a child ending
+    between two readings does not make the difference drop.
+    """
+    ticks = cpu_ticks(pid, reaped=True) + sum(cpu_ticks(c) for c in children(pid))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class Http:
@@ -328,24 +370,117 @@ async def open_streams(tables: list[Table]) -> list[Subscriber]:
     return subs
 
 
+@dataclass
+class Store:
+    """Where the server keeps the games: ``kind`` "sqlite" or "postgresql", ``db`` as given to
+    ``companion serve`` (a file or a URL), the server's process count, and PostgreSQL's
+    postmaster when it runs on this machine."""
+
+    kind: str
+    db: Path | str
+    workers: int = 1
+    pid: int | None = None
+
+
+def postmaster_pid(url: str, data_dir: str | None = None) -> int | None:
+    """PostgreSQL's postmaster, if it runs on this machine (else None).
+
+    Its pid is the first line of ``postmaster.pid`` in the data directory: the cluster's own
+    when known, else as the server reports it (``SHOW data_directory``, for superusers and
+    pg_read_all_settings). It is trusted only if this very connection's backend is its
+    child: a data directory or a pid from another machine (or container) would not be. A
+    backend's parent is the postmaster too, the answer when the file cannot be read.
+    """
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=10, autocommit=True) as conn:
+            backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+            if data_dir is None:
+                try:
+                    data_dir = conn.execute("SHOW data_directory").fetchone()[0]
+                except psycopg.Error:
+                    pass
+            candidates = []
+            try:
+                pid_file = Path(data_dir or "") / "postmaster.pid"
+                candidates.append(int(pid_file.read_text().split("\n", 1)[0]))
+            except (OSError, ValueError):
+                pass
+            try:
+                stat = Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()
+                candidates.append(int(stat[1]))  # its parent
+            except (OSError, IndexError, ValueError):
+                pass
+            for pid in candidates:
+                if backend in children(pid):
+                    return pid
+    except psycopg.Error:
+        pass
+    return None
+
+
+@contextmanager
+def open_store(db: str, workers: int) -> Iterator[Store]:
+    """The store the benchmark's server uses, ready, and removed afterwards if it made it."""
+    if db == "sqlite":
+        with tempfile.TemporaryDirectory() as tmp:
+            yield Store("sqlite", Path(tmp) / "bench.db", workers)
+        return
+    if db != "postgresql":  # an existing database, used as it is
+        yield Store("postgresql", db, workers, postmaster_pid(db))
+        return
+    # A throwaway cluster; tests/ is beside the package, not installed with it.
+    sys.path.insert(0, str(ROOT))
+    from tests.pgcluster import start_cluster
+
+    cluster = start_cluster()
+    try:
+        url = cluster.create_database("fanout")
+        # Its data folder, if it says (else the server is asked: postmaster_pid).
+        data_dir = getattr(cluster, "data_dir", None)
+        yield Store("postgresql", url, workers, postmaster_pid(url, data_dir and str(data_dir)))
+    finally:
+        cluster.close()  # the server at once, and its folder
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, game: str) -> dict:
+async def bench(
+    port: int, pid: int, tables: int, subs_per: int, moves: int, game: str, store: Store
+) -> dict:
+    """Time the moves and measure the server's cost, and the database's apart when it is
+    PostgreSQL on this machine (``store.pid``, its postmaster)."""
     setups = [await set_up_table(port, game, subs_per) for _ in range(tables)]
     all_subs = await open_streams(setups)
     await asyncio.sleep(0.2)
     for sub in all_subs:
         sub.bytes = sub.wire_bytes = sub.updates = 0
     start = time.perf_counter()
+    # Every process is read while it is alive: the server's workers, the database's backends.
+    cpu_db = server_cpu_s(store.pid) if store.pid else 0.0
     cpu_server, cpu_client = server_cpu_s(pid), time.process_time()
     results = await asyncio.gather(*(drive(port, t, moves) for t in setups))
     elapsed = time.perf_counter() - start
     cpu_server, cpu_client = server_cpu_s(pid) - cpu_server, time.process_time() - cpu_client
+    cpu_db = server_cpu_s(store.pid) - cpu_db if store.pid else 0.0
     rss = server_rss_mb(pid)
     latencies = [x for r in results for x in r]
+    if store.kind == "sqlite":  # the store is inside the server: its cost is the server's
+        db: dict = {"total_rss_mb": rss}
+    elif store.pid:
+        db_rss = server_rss_mb(store.pid)
+        db = {
+            "db_rss_mb": db_rss,
+            "db_pss_mb": proc_pss_mb(store.pid),
+            "db_cpu_ms_per_move": round(cpu_db * 1000 / max(1, len(latencies)), 2),
+            "total_rss_mb": round(rss + db_rss, 1),
+        }
+    else:  # PostgreSQL on another machine: its cost cannot be read from here
+        db = dict.fromkeys(("db_rss_mb", "db_pss_mb", "db_cpu_ms_per_move", "total_rss_mb"))
     updates = sum(s.updates for s in all_subs)
     for sub in all_subs:
         if sub.task:
@@ -369,10 +504,16 @@ async def bench(port: int, pid: int, tables: int, subs_per: int, moves: int, gam
         # (it shares the machine's cores with the server, as the peer's does).
         "server_cpu_ms_per_move": round(cpu_server * 1000 / max(1, len(latencies)), 2),
         "client_cpu_ms_per_move": round(cpu_client * 1000 / max(1, len(latencies)), 2),
+        "db": store.kind,
+        "workers": store.workers,
+        # PostgreSQL's own cost, apart from the server's; the two together.
+        **db,
     }
 
 
-async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, game: str) -> dict:
+async def soak(
+    port: int, pid: int, tables: int, subs_per: int, seconds: float, game: str, store: Store
+) -> dict:
     """Human pace for a long time: every table acts every 2-6 s; errors and memory over time.
 
     A connection error or a timeout is counted and the table goes on (the mix sees the view
@@ -426,6 +567,8 @@ async def soak(port: int, pid: int, tables: int, subs_per: int, seconds: float, 
     return {
         "peer": "table-companion",
         "mode": "soak",
+        "db": store.kind,
+        "workers": store.workers,
         "tables": tables,
         "clients_per_table": subs_per,
         "game": game,
@@ -452,6 +595,13 @@ async def resync(http: Http, table: Table) -> None:
         table.mix.view = json.loads(reply)["view"]
 
 
+def store_choice(value: str) -> str:
+    """``--db``: "sqlite", "postgresql" or a PostgreSQL URL."""
+    if value in ("sqlite", "postgresql") or value.startswith(("postgresql://", "postgres://")):
+        return value
+    raise argparse.ArgumentTypeError("sqlite, postgresql or a postgresql:// URL")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tables", nargs="?", type=int, default=20)
@@ -467,6 +617,21 @@ def main() -> None:
         help="subscribers do not accept gzip (what compression costs the server)",
     )
     parser.add_argument(
+        "--db",
+        default="sqlite",
+        type=store_choice,
+        metavar="{sqlite,postgresql,postgresql://...}",
+        help="where the server keeps the games: a SQLite file (default), a throwaway"
+        " PostgreSQL cluster, or this existing PostgreSQL database",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port (companion serve --workers; needs PostgreSQL)",
+    )
+    parser.add_argument(
         "--soak",
         type=float,
         metavar="SECONDS",
@@ -479,19 +644,24 @@ def main() -> None:
     if not args.soak and limit is not None and WARMUP + args.moves > limit:
         most = limit - WARMUP
         parser.error(f"{args.game}'s mix is a whole game, {limit} moves: ask for {most} at most")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.workers > 1 and args.db == "sqlite":
+        parser.error("--workers needs PostgreSQL: --db postgresql or --db postgresql://...")
     global GZIP
     GZIP = not args.identity
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp) / "bench.db")
+    with open_store(args.db, args.workers) as store:
+        proc, port = start_server(store.db, workers=args.workers)
         try:
             if args.soak:
-                result = asyncio.run(
-                    soak(port, proc.pid, args.tables, args.subscribers, args.soak, args.game)
+                run = soak(
+                    port, proc.pid, args.tables, args.subscribers, args.soak, args.game, store
                 )
             else:
-                result = asyncio.run(
-                    bench(port, proc.pid, args.tables, args.subscribers, args.moves, args.game)
+                run = bench(
+                    port, proc.pid, args.tables, args.subscribers, args.moves, args.game, store
                 )
+            result = asyncio.run(run)
         except Refused as err:
             sys.exit(f"fanout: {err}")
         finally:

@@ -7,6 +7,7 @@ the web blueprints together. Templates and static files live at the top of the r
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     if not app.config["DATABASE"]:
+        # A hosted set-up names its PostgreSQL in the environment (docs/scaling.md).
+        app.config["DATABASE"] = os.environ.get("DATABASE_URL")
+    if not app.config["DATABASE"]:
         from platformdirs import user_data_dir
 
         app.config["DATABASE"] = str(Path(user_data_dir("table-companion")) / "companion.db")
@@ -99,4 +103,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(exports.bp)  # CSV, JSON, BG Stats, receipts, archive import
     app.register_blueprint(seat_notes.bp)  # each phone's private notes
     app.register_blueprint(feed.bp)  # the public event feed
+    if app.config.get("BEHIND_PROXY"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # One proxy in front: its X-Forwarded-* headers say who the player really is.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     return app

@@ -131,7 +131,7 @@ def plays(tables: Tables, hidden: bool = False) -> list[Play]:
         "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
         " WHERE result IS NOT NULL" + shown + " UNION ALL"
         " SELECT id, game, players, options, created, ended, result, hidden FROM imported_plays"
-        " WHERE 1" + shown + " ORDER BY 6 DESC"
+        " WHERE 1 = 1" + shown + " ORDER BY 6 DESC"
     )
     return [
         Play(

@@ -179,6 +179,20 @@ def _parser() -> argparse.ArgumentParser:
             help="run N server processes sharing the port, about one per core"
             " (needs --db postgresql://...)",
         )
+        many.add_argument(
+            "--public-url",
+            default=os.environ.get("PUBLIC_URL"),
+            metavar="URL",
+            help="the address phones open, printed in QR codes and links, when it is not this"
+            " server's own (behind a proxy: https://games.example.org); PUBLIC_URL in the"
+            " environment does the same",
+        )
+        many.add_argument(
+            "--behind-proxy",
+            action="store_true",
+            help="trust the X-Forwarded-For/-Proto/-Host headers of ONE proxy in front (nginx,"
+            " HAProxy): limits then count each player's own address",
+        )
         # A worker of --workers: the parent's listening socket, by its descriptor.
         many.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
         network = cmd.add_argument_group("for a crowded or public network")
@@ -372,10 +386,12 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     scheme = "https" if tls else "http"
     base = f"{scheme}://{host}:{port}"
-    config: dict[str, Any] = {"PUBLIC_URL": base}
+    # The address phones are sent to: the proxy's, behind one; else this server's own.
+    public = args.public_url.rstrip("/") if args.public_url else base
+    config: dict[str, Any] = {"PUBLIC_URL": public, "BEHIND_PROXY": args.behind_proxy}
     if args.db:
         config["DATABASE"] = args.db
-    if tls:
+    if tls or public.startswith("https://"):
         config["SESSION_COOKIE_SECURE"] = True
     if args.create_limit:
         config["CREATE_RATE_LIMIT"] = args.create_limit
@@ -406,7 +422,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         print(f"Table Companion is running at {base}", flush=True)
         print(f"{args.workers} server processes share the port; games are saved in {where}")
         if demo:
-            make_demo_table(app, base)
+            make_demo_table(app, public)
         app.extensions["store"].close()
         print("\nStop with Ctrl+C.", flush=True)
         from . import workers
@@ -418,20 +434,22 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     server.start()
     # "running at <address>" is the line scripts and tests wait for: keep it first.
     print(f"Table Companion is running at {base}", flush=True)
+    if public != base:
+        print(f"Phones and screens open it at {public} (the QR codes say so)")
     advert = _advertise(args, host, port, scheme)
     if args.webhook:
         hosts = ", ".join(host_of(url) for url in args.webhook)
         print(f"Sending every table's public events (docs/feed.md) to webhooks at {hosts}")
     if demo:
         print(f"Games are saved in {where}")
-        make_demo_table(app, base)
+        make_demo_table(app, public)
     else:
         print(
             "Open that address on the table screen and start a game there: that screen"
             " becomes the host,\nwith each seat's QR code for the phones, and undo."
         )
         print(f"Games are saved in {where}")
-        print(qr_text(base))
+        print(qr_text(public))
     print("\nStop with Ctrl+C.")
     sys.stdout.flush()
     # Everything built so far lives as long as the process. Moving it out of the garbage

@@ -169,8 +169,9 @@ class SeatStore:
             ).fetchone()
             if row and row[0]:
                 db.execute(
-                    "INSERT OR REPLACE INTO revoked(token_hash, table_id, seat, at)"
-                    " VALUES (?, ?, ?, ?)",
+                    "INSERT INTO revoked(token_hash, table_id, seat, at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT(token_hash) DO UPDATE SET table_id=excluded.table_id,"
+                    " seat=excluded.seat, at=excluded.at",
                     (row[0], table_id, seat, time.time()),
                 )
             # Drawn while the old short code still exists, so the new one always differs.

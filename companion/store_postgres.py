@@ -34,6 +34,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .errors import CannotSave, StoreUnavailable
 from .migrations import POSTGRESQL, tables_with
+from .writer import green
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -234,8 +235,10 @@ class Listener:
     def stop(self) -> None:
         self._stopped = True
         conn = self._conn
-        if conn is not None:
-            conn.close()  # its wait for notifications ends at once
+        # Without gevent its wait ends at once; under gevent a socket must not close under
+        # the loop's watcher of it: the wait ends by itself within a second.
+        if conn is not None and not green():
+            conn.close()
 
     def _run(self) -> None:
         psycopg, _ = _driver()

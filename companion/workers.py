@@ -22,6 +22,7 @@ import sys
 
 import gevent
 
+PARENT = "COMPANION_WORKERS_PARENT"  # the parent's pid, in each worker's environment
 RESTART_PAUSE = 1.0  # seconds before a dead worker is started again: no tight crash loop
 
 
@@ -44,7 +45,8 @@ def worker_command(argv: list[str], fd: int) -> list[str]:
 
 
 def _start(argv: list[str], fd: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(worker_command(argv, fd), pass_fds=(fd,))
+    env = {**os.environ, PARENT: str(os.getpid())}
+    return subprocess.Popen(worker_command(argv, fd), pass_fds=(fd,), env=env)
 
 
 def run(fd: int, count: int, argv: list[str]) -> None:
@@ -86,7 +88,9 @@ def run(fd: int, count: int, argv: list[str]) -> None:
 
 def watch_parent() -> None:
     """In a worker: leave when the parent is gone (killed with SIGKILL, it cannot say so)."""
-    parent = os.getppid()
+    # Named by the parent itself: a worker that starts after its parent died would read
+    # its new parent (init) from getppid and never notice.
+    parent = int(os.environ.get(PARENT, "0")) or os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -1,4 +1,9 @@
-"""Shared fixtures: an app on a temporary database, its test client, and helpers."""
+"""Shared fixtures: an app on a temporary database, its test client, and helpers.
+
+The web and API suites (``tests/web``, ``tests/secrecy``) run twice, once on each store:
+a SQLite file, and a fresh database on a real PostgreSQL server (a throwaway cluster from
+Debian's ``postgresql`` package, started once per run: ``tests/pgcluster.py``).
+"""
 
 from __future__ import annotations
 
@@ -13,14 +18,52 @@ from flask.testing import FlaskClient
 from companion import create_app
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
+from tests.pgcluster import Cluster, start_cluster
+
+BOTH_STORES = ("web", "secrecy")  # the suites that run on SQLite and on PostgreSQL
+STORES = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "store_kind" not in metafunc.fixturenames:
+        return
+    suite = Path(str(metafunc.definition.path)).parent.name
+    if suite in BOTH_STORES:
+        metafunc.parametrize("store_kind", STORES, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL server of the tests' own, for the whole run."""
+    cluster = start_cluster()
+    yield cluster
+    cluster.close()
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def store_kind(request: pytest.FixtureRequest) -> str:
+    """Which store the test's app uses: SQLite unless the suite runs on both."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def database(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """Where the test's app keeps its games: a new SQLite file or a new PostgreSQL database."""
+    if store_kind == "sqlite":
+        yield str(tmp_path / "test.db")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def app(database: str) -> Iterator[Flask]:
     GAMES.setdefault(TALLY.id, TALLY)
     app = create_app(
         {
-            "DATABASE": str(tmp_path / "test.db"),
+            "DATABASE": database,
             "TESTING": True,
             "PUBLIC_URL": "http://192.168.1.20:8000",
             # The suite creates hundreds of tables from one address; the limit has its own test.

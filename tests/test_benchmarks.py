@@ -123,3 +123,42 @@ def test_commit_stall_reports_latency_and_fsyncs_under_a_slow_disk():
     assert (figures["tables"], figures["moves_per_table"], figures["moves"]) == (2, 5, 10)
     assert figures["fsync_delay_ms"] == 5
     assert figures["p99_ms"] >= figures["p50_ms"] > 0 and figures["fsyncs"] > 0
+
+
+def test_fanout_runs_on_postgresql_with_workers():
+    # A throwaway PostgreSQL cluster (tests/pgcluster.py) and two server processes: a move
+    # and the streams that must see it may be on different processes.
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "fanout.py"),
+            "--quick",
+            "--db",
+            "postgresql",
+            "--workers",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert len(lines) == 1, done.stdout
+    figures = json.loads(lines[0])
+    assert figures["db"] == "postgresql" and figures["workers"] == 2
+    assert figures["p50_ms"] > 0 and figures["moves_per_s"] > 0 and figures["moves"] == 5
+    assert figures["db_rss_mb"] > 0 and figures["db_cpu_ms_per_move"] >= 0
+    assert figures["total_rss_mb"] == round(figures["server_rss_mb"] + figures["db_rss_mb"], 1)
+
+
+def test_fanout_needs_postgresql_for_workers():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fanout.py"), "--quick", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "--workers needs PostgreSQL" in done.stderr

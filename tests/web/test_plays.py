@@ -8,6 +8,7 @@ points wins), played through the pipeline as the host.
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from flask import Flask
@@ -246,12 +247,12 @@ def test_the_sides_a_player_played_are_translated_from_the_stored_outcome(app):
     done = tally(tables, ["Ann", "Bo"], [3, 10])
     archive.plays(tables)  # archived now
     # A result row that names a side, as Samurai Sword's "{name} ({role_t})" does.
+    (stored,) = tables.store.query("SELECT result FROM plays WHERE table_id=?", (done.id,))[0]
+    result = json.loads(stored)
+    result["rows"][0]["label"] = ["{name} ({role_t})", {"name": "Ann", "role_t": "Ninja"}]
     tables.store.write(
         lambda db: db.execute(
-            "UPDATE plays SET result=json_set(result, '$.rows[0].label',"
-            ' json(\'["{name} ({role_t})", {"name": "Ann", "role_t": "Ninja"}]\'))'
-            " WHERE table_id=?",
-            (done.id,),
+            "UPDATE plays SET result=? WHERE table_id=?", (json.dumps(result), done.id)
         )
     )
     client = app.test_client()
