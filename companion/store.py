@@ -294,17 +294,19 @@ class Store(SeatStore):
         this takes serialises every process's writes to the table (other tables never
         wait). With ``expected``, a version another process has moved raises ``Stale``."""
         if expected is None:
-            db.execute("UPDATE tables SET version = version + 1 WHERE id=?", (table_id,))
+            row = db.execute(
+                "UPDATE tables SET version = version + 1 WHERE id=? RETURNING version", (table_id,)
+            ).fetchone()
         else:
-            moved = db.execute(
-                "UPDATE tables SET version = version + 1 WHERE id=? AND version=?",
+            row = db.execute(
+                "UPDATE tables SET version = version + 1 WHERE id=? AND version=?"
+                " RETURNING version",
                 (table_id, expected),
-            ).rowcount
-            if not moved:
+            ).fetchone()
+            if row is None:
                 raise Stale(table_id)
-        version = db.execute("SELECT version FROM tables WHERE id=?", (table_id,)).fetchone()[0]
-        self.backend.announce(db, table_id, version)
-        return version
+        self.backend.announce(db, table_id, row[0])
+        return row[0]
 
     def append(
         self,
@@ -316,6 +318,7 @@ class Store(SeatStore):
         barrier: Any = None,
         expected: int | None = None,
         db: Any = None,
+        abandon: bool = True,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
@@ -324,11 +327,13 @@ class Store(SeatStore):
 
         def job(db: Any) -> int:
             version = self._bump(db, table_id, expected)
-            # A new action after an undo makes the undone rows unredoable: flag them 2.
-            db.execute(
-                "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
-                (table_id, GAME_ROW),
-            )
+            # A new action after an undo makes the undone rows unredoable: flag them 2. (The
+            # caller that knows there are none, and the version it knows, skips the update.)
+            if abandon:
+                db.execute(
+                    "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
+                    (table_id, GAME_ROW),
+                )
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
             return version
 
@@ -411,6 +416,20 @@ class Store(SeatStore):
             (table_id, 2 if abandoned else 1),
         )
         return [_row(r) for r in rows]
+
+    def log(self, table_id: str) -> tuple[int, int, list[ActionRow]]:
+        """(the table's version, the highest seq ever used, the log without its abandoned
+        rows), read in one statement: one snapshot, however busy other processes are."""
+        rows = self._all(
+            "SELECT t.version, (SELECT max(m.seq) FROM actions m WHERE m.table_id = t.id),"
+            " a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier"
+            " FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.undone <= 1"
+            " WHERE t.id = ? ORDER BY a.seq",
+            (table_id,),
+        )
+        if not rows:
+            return 0, 0, []
+        return rows[0][0], rows[0][1] or 0, [_row(r[2:]) for r in rows if r[2] is not None]
 
     def changes_since(self, table_id: str, seq: int) -> tuple[int | None, list[ActionRow]]:
         """(the table's version, its rows after ``seq``) read together, in one statement, so

@@ -14,8 +14,9 @@ tables to catch up on everything they hold: notifications sent meanwhile are los
 is not.
 
 While PostgreSQL is away every read and write raises ``StoreUnavailable`` (a 503 for the
-players) within ``POOL_TIMEOUT`` seconds; the pool checks a connection before lending it,
-so the first request after PostgreSQL returns already works.
+players) within ``POOL_TIMEOUT`` seconds. A connection a restart broke is found on its first
+statement, before anything is written, and the request goes on with a fresh one, so the
+first request after PostgreSQL returns already works.
 
 Under gevent (the server) psycopg waits cooperatively by itself (psycopg 3.1.14 and later).
 """
@@ -114,6 +115,7 @@ class PostgresBackend:
             psycopg_pool.PoolTimeout,
             psycopg_pool.PoolClosed,
         )
+        self._pool_errors = (psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed)
         self.pool = psycopg_pool.ConnectionPool(
             url,
             min_size=1,
@@ -121,7 +123,9 @@ class PostgresBackend:
             kwargs={"autocommit": True},
             timeout=POOL_TIMEOUT,
             # A connection broken by a restart is found before a request gets it.
-            check=psycopg_pool.ConnectionPool.check_connection,
+            # No check before lending a connection (it costs a round trip, ~1 ms of CPU per
+            # move): a connection a restart broke fails on its first statement, before
+            # anything is written, and the request tries once more on a fresh one.
             # Retry for as long as it takes: a café's database may be away for minutes.
             reconnect_timeout=24 * 3600,
             open=False,
@@ -151,19 +155,47 @@ class PostgresBackend:
         return err
 
     def write(self, job: Callable[[Any], T]) -> T:
-        """Run ``job`` in a transaction of its own; its result once PostgreSQL committed it."""
-        try:
-            with self.pool.connection() as conn:
-                with conn.transaction():
-                    result = job(PgDb(conn))
-                    if self.before_commit is not None:
-                        self.before_commit()
-                self.commits += 1
-                return result
-        except self._psycopg.Error as err:
-            raise self._failed(err) from err
-        except self._unavailable as err:
-            raise self._failed(err) from err
+        """Run ``job`` in a transaction of its own; its result once PostgreSQL committed it.
+
+        A connection found broken before the COMMIT was sent (PostgreSQL restarted since it
+        was last used) wrote nothing: the job runs once more on a fresh connection. A
+        failure during the COMMIT is never retried: it may have been written."""
+        for attempt in (1, 2):
+            committing = False
+            try:
+                with self.pool.connection() as conn:
+                    with conn.transaction():
+                        result = job(PgDb(conn))
+                        if self.before_commit is not None:
+                            self.before_commit()
+                        committing = True
+                    self.commits += 1
+                    return result
+            except self._psycopg.Error as err:
+                if attempt == 1 and not committing and self._broken(err):
+                    continue
+                raise self._failed(err) from err
+            except self._unavailable as err:
+                raise self._failed(err) from err
+        raise AssertionError("unreachable")
+
+    def _broken(self, err: BaseException) -> bool:
+        """Whether ``err`` says the connection itself is gone (not the statement refused)."""
+        if isinstance(err, self._pool_errors):  # no connection at all: nothing to retry on
+            return False
+        return isinstance(err, self._psycopg.OperationalError | self._psycopg.InterfaceError)
+
+    def _read(self, sql: str, args: tuple[Any, ...], fetch: Callable[[Any], Any]) -> Any:
+        """A read, tried once more on a fresh connection if its connection was broken."""
+        for attempt in (1, 2):
+            try:
+                with self.pool.connection() as conn:
+                    return fetch(conn.execute(_pg_sql(sql), args))
+            except self._unavailable as err:
+                if attempt == 1 and self._broken(err):
+                    continue
+                raise self._failed(err) from err
+        raise AssertionError("unreachable")
 
     @contextmanager
     def lend(self) -> Iterator[PgDb]:
@@ -174,18 +206,10 @@ class PostgresBackend:
             raise self._failed(err) from err
 
     def one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        try:
-            with self.pool.connection() as conn:
-                return conn.execute(_pg_sql(sql), args).fetchone()
-        except self._unavailable as err:
-            raise self._failed(err) from err
+        return self._read(sql, args, lambda cursor: cursor.fetchone())
 
     def all(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        try:
-            with self.pool.connection() as conn:
-                return conn.execute(_pg_sql(sql), args).fetchall()
-        except self._unavailable as err:
-            raise self._failed(err) from err
+        return self._read(sql, args, lambda cursor: cursor.fetchall())
 
     def announce(self, db: Any, table_id: str, version: int) -> None:
         """Tell every process the table moved; sent by PostgreSQL when the write commits."""

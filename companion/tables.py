@@ -193,6 +193,9 @@ class Tables:
         if row is None or row.game not in GAMES:
             raise NotFound("unknown_table", N_("There is no such table."))
         game = GAMES[row.game]
+        # The version, the rows and the last seq in one read: another process may be writing,
+        # and a row read without its version (or a seq without its row) would be lost.
+        version, last_seq, rows = self.store.log(table_id)
         loaded = Loaded(
             id=row.id,
             game=game,
@@ -201,13 +204,13 @@ class Tables:
             seed=row.seed,
             host_hash=row.host_hash,
             state=game.setup(row.players, row.options, setup_rng(row.seed)),
-            version=row.version,
-            rows=self.store.actions(table_id),
+            version=version,
+            rows=rows,
         )
         for action in loaded.rows:
             if action.undone == 0 and not action.is_note:
                 run(game, loaded.state, action.actor, action.action, loaded.seed, action.seq)
-        loaded.last_seq = self.store.last_seq(table_id)
+        loaded.last_seq = last_seq
         loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0 and not r.is_note)
         loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1 and not r.is_note)
         loaded.keep_recent()
@@ -219,7 +222,7 @@ class Tables:
         """Another process committed ``version`` of a table: if this one holds an older copy,
         bring it up to the log and wake this process's streams of it."""
         cached = self._cache.get(table_id)
-        if cached is not None and cached.version < version and self.catch_up(table_id):
+        if cached is not None and cached.version < version and self.catch_up(table_id, version):
             self.hub.wake(table_id)
 
     def resync(self) -> None:
@@ -229,9 +232,13 @@ class Tables:
             if self.catch_up(table_id):
                 self.hub.wake(table_id)
 
-    def catch_up(self, table_id: str) -> bool:
-        """Bring the cached table up to the log; whether it had moved."""
+    def catch_up(self, table_id: str, version: int | None = None) -> bool:
+        """Bring the cached table up to the log (or at least to ``version``); whether it
+        had moved."""
         with self._lock(table_id):
+            cached = self._cache.get(table_id)
+            if version is not None and cached is not None and cached.version >= version:
+                return False  # this process's own change, written while the lock was held
             return self._catch_up(table_id)
 
     def _catch_up(self, table_id: str) -> bool:
@@ -485,7 +492,16 @@ class Tables:
         if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
             raise confirm_first(barrier)
         version = self.store.append(
-            table_id, seq, viewer.actor, action, events, barrier, expected=loaded.version, db=db
+            table_id,
+            seq,
+            viewer.actor,
+            action,
+            events,
+            barrier,
+            expected=loaded.version,
+            db=db,
+            # The version is checked first: if it holds, so does what memory knows of undos.
+            abandon=loaded.undone_rows > 0,
         )
         loaded.state = state
         loaded.version = version

@@ -13,6 +13,9 @@ the data directory runs as the ``postgres`` system user the package creates.
 
 For a server to try things against by hand: ``python -m tests.pgcluster`` prints its URL and
 keeps it until Ctrl+C.
+
+A cluster is removed by ``close()``, at exit, or on SIGTERM, but not after SIGKILL: then
+its server runs on, in a ``companion-pg-*`` folder of the temporary directory.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 from types import TracebackType
 from urllib.parse import quote
@@ -52,6 +56,27 @@ SETTINGS = {
 }
 
 START_TIMEOUT_S = 60
+
+# The clusters of this process not yet closed, for the SIGTERM handler below.
+_open_clusters: set[Cluster] = set()
+
+
+def _close_on_sigterm(signum: int, frame: object) -> None:
+    # atexit does not run when a signal kills the process, and CI's time limits (timeout,
+    # a cancelled job) send SIGTERM: close the servers, then die of the signal as before.
+    for cluster in list(_open_clusters):
+        cluster.close()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _watch_sigterm() -> None:
+    # Only where SIGTERM would simply kill the process: a handler someone installed stays.
+    if (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    ):
+        signal.signal(signal.SIGTERM, _close_on_sigterm)
 
 
 def find_bindir() -> Path | None:
@@ -137,6 +162,8 @@ class Cluster:
         # through atexit must not take the parent's server with it.
         self._owner_pid = os.getpid()
         atexit.register(self.close)
+        _open_clusters.add(self)
+        _watch_sigterm()
 
     def __repr__(self) -> str:
         state = "closed" if self._closed else "running" if self.running else "stopped"
@@ -229,6 +256,7 @@ class Cluster:
             return
         self._closed = True
         atexit.unregister(self.close)
+        _open_clusters.discard(self)
         try:
             # Immediate: nothing is to be kept, so there is no checkpoint to wait for.
             self.stop("immediate")

@@ -182,3 +182,38 @@ def test_running_the_module_serves_a_url_until_interrupted():
         server.stderr.close()
     with pytest.raises(psycopg.OperationalError):
         psycopg.connect(url, connect_timeout=5).close()
+
+
+def test_a_run_ended_by_sigterm_leaves_no_server_behind():
+    # What CI's time limits do: the server is stopped and its folder removed all the same.
+    script = (
+        "import time\n"
+        "from tests.pgcluster import start_cluster\n"
+        "cluster = start_cluster()\n"
+        "print(cluster.url(), cluster.folder, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    run = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = run.stdout.readline().split()
+        assert len(line) == 2, run.stderr.read()
+        url, folder = line[0], Path(line[1])
+        assert folder.is_dir()
+        run.terminate()
+        assert run.wait(30) == -signal.SIGTERM
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+        run.stdout.close()
+        run.stderr.close()
+    assert not folder.exists()
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(url, connect_timeout=5).close()

@@ -25,7 +25,7 @@ from flask import (
     stream_with_context,
 )
 
-from ..errors import RulesError
+from ..errors import RulesError, StoreUnavailable
 from ..tables import Tables, Viewer
 from . import auth, regions
 from .i18n import translate
@@ -62,29 +62,54 @@ def _events(
     try:
         yield "retry: 1500\n\n"
         while True:
-            loaded = pipeline.load(table_id)
-            if held is None or loaded.version != known:
-                try:
-                    viewer = resolve(pipeline, table_id)
-                except RulesError as err:
-                    # Only this phone's own stream: it may learn why its seat went.
-                    reason = translate([err.message, err.params])
-                    yield sse("gone", render_template("seat/_gone.html", reason=reason))
+            try:
+                message, held = _next(pipeline, table_id, resolve, held, known)
+            except StoreUnavailable:
+                # The database is away (PostgreSQL restarting): keep the stream open and try
+                # again in a moment, so every screen carries on by itself once it is back.
+                sub.wait(1.0)
+                yield ": waiting for the database\n\n"
+                continue
+            if message is not None:
+                kind, data, version = message
+                yield sse(kind, data, event_id=None if kind == "gone" else version)
+                if kind == "gone":
                     return
-                version = loaded.version
-                if held is None:
-                    kind, data, held = regions.catch_up(loaded, viewer, known)
-                else:
-                    kind, data = "patch", regions.changes(regions.parts(loaded, viewer), held)
-                # A screen already showing this version (the page just loaded) needs nothing.
-                if kind == "view" or version != known:
-                    known = version
-                    yield sse(kind, data, event_id=version)
-                    continue
+                known = version
+                continue
             if not sub.wait(heartbeat):
                 yield ": ping\n\n"
     finally:
         sub.close()
+
+
+def _next(
+    pipeline: Tables,
+    table_id: str,
+    resolve: Callable[[Tables, str], Viewer],
+    held: regions.Held | None,
+    known: int,
+) -> tuple[tuple[str, str, int] | None, regions.Held | None]:
+    """(the stream's next message as (event, data, version), or None when its screen shows
+    the newest version; what the screen shows once it has it)."""
+    loaded = pipeline.load(table_id)
+    if held is not None and loaded.version == known:
+        return None, held
+    try:
+        viewer = resolve(pipeline, table_id)
+    except RulesError as err:
+        # Only this phone's own stream: it may learn why its seat went.
+        reason = translate([err.message, err.params])
+        return ("gone", render_template("seat/_gone.html", reason=reason), known), held
+    version = loaded.version
+    if held is None:
+        kind, data, held = regions.catch_up(loaded, viewer, known)
+    else:
+        kind, data = "patch", regions.changes(regions.parts(loaded, viewer), held)
+    # A screen already showing this version (the page just loaded) needs nothing.
+    if kind == "view" or version != known:
+        return (kind, data, version), held
+    return None, held
 
 
 # A patch is a few hundred bytes to a few KB, and the same fragments come back a few
