@@ -79,6 +79,9 @@ class Loaded:
     # (version, the claimed seats' token digests): every request asks who its token is, and
     # the digests change only with the version (a claim or a new code moves it).
     seat_hash_memo: tuple[int, list[tuple[int, str]]] | None = field(default=None, repr=False)
+    # The newest version another process announced: above ``version``, the next to use this
+    # table reads what it lacks from the log first (``Tables.load``).
+    heard: int = 0
 
     @property
     def next_seq(self) -> int:
@@ -134,7 +137,7 @@ class Tables:
     def load(self, table_id: str) -> Loaded:
         """The table's current state (from the cache, or rebuilt from the log)."""
         cached = self._cache.get(table_id)
-        if cached is not None:
+        if cached is not None and cached.heard <= cached.version:
             self._touch(table_id)
             return cached
         with self._lock(table_id):
@@ -143,6 +146,9 @@ class Tables:
     def _loaded(self, table_id: str) -> Loaded:
         """The cached table, rebuilt from the log if it is not in memory (table lock held)."""
         cached = self._cache.get(table_id)
+        if cached is not None and cached.heard > cached.version:
+            self._catch_up(table_id)  # another process wrote to it: read what it lacks
+            cached = self._cache.get(table_id)
         if cached is None:
             cached = self._rebuild(table_id)
             self._cache[table_id] = cached
@@ -220,9 +226,12 @@ class Tables:
 
     def changed_elsewhere(self, table_id: str, version: int) -> None:
         """Another process committed ``version`` of a table: if this one holds an older copy,
-        bring it up to the log and wake this process's streams of it."""
+        note it and wake this process's streams of it. The first of them to load the table
+        reads what it lacks from the log: the listener itself never waits for the database,
+        so a busy process never falls behind on its notifications."""
         cached = self._cache.get(table_id)
-        if cached is not None and cached.version < version and self.catch_up(table_id, version):
+        if cached is not None and cached.version < version:
+            cached.heard = max(cached.heard, version)
             self.hub.wake(table_id)
 
     def resync(self) -> None:
