@@ -241,13 +241,9 @@ class Tables:
             if self.catch_up(table_id):
                 self.hub.wake(table_id)
 
-    def catch_up(self, table_id: str, version: int | None = None) -> bool:
-        """Bring the cached table up to the log (or at least to ``version``); whether it
-        had moved."""
+    def catch_up(self, table_id: str) -> bool:
+        """Bring the cached table up to the log; whether it had moved."""
         with self._lock(table_id):
-            cached = self._cache.get(table_id)
-            if version is not None and cached is not None and cached.version >= version:
-                return False  # this process's own change, written while the lock was held
             return self._catch_up(table_id)
 
     def _catch_up(self, table_id: str) -> bool:
