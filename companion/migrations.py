@@ -47,29 +47,23 @@ def run_script(db: Any, script: str, dialect: str) -> None:
             db.execute(ddl(statement, dialect))
 
 
+# Every (table, column) of the database, the one question each dialect answers its own way.
+_SCHEMA = {
+    POSTGRESQL: "SELECT table_name, column_name FROM information_schema.columns"
+    " WHERE table_schema = current_schema()",
+    SQLITE: "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p"
+    " WHERE m.type = 'table'",
+}
+
+
 def columns(db: Any, table: str, dialect: str) -> set[str]:
     """The columns ``table`` has now."""
-    if dialect == POSTGRESQL:
-        rows = db.execute(
-            "SELECT column_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() AND table_name = ?",
-            (table,),
-        ).fetchall()
-        return {r[0] for r in rows}
-    return {r[1] for r in db.execute(f'PRAGMA table_info("{table}")').fetchall()}
+    return {c for t, c in db.execute(_SCHEMA[dialect]).fetchall() if t == table}
 
 
 def tables_with(db: Any, column: str, dialect: str) -> list[str]:
     """Every table that has ``column`` (e.g. every table that keeps rows per game table)."""
-    if dialect == POSTGRESQL:
-        rows = db.execute(
-            "SELECT table_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() AND column_name = ?",
-            (column,),
-        ).fetchall()
-        return sorted(r[0] for r in rows)
-    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-    return sorted(n for n in names if column in columns(db, n, dialect))
+    return sorted({t for t, c in db.execute(_SCHEMA[dialect]).fetchall() if c == column})
 
 
 def add_column(db: Any, table: str, column: str, decl: str, dialect: str) -> None:

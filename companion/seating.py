@@ -7,6 +7,7 @@ table screen (``Viewer``). A seat as the screens list it is a ``SeatRow``; a new
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -67,3 +68,11 @@ class RecentTable(NamedTuple):
 def new_token() -> str:
     """A bearer secret: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
+
+
+def seat_of(hashed: str, seats: list[tuple[int, str]]) -> int | None:
+    """The seat whose token digest is ``hashed`` (compared in constant time), else None."""
+    for seat, seat_hash in seats:
+        if hmac.compare_digest(hashed, seat_hash):
+            return seat
+    return None

@@ -136,22 +136,15 @@ class Store(SeatStore):
         """For tests and benchmarks only: called just before each COMMIT (e.g. to hold it,
         as a slow disk would; under gevent, with the unpatched ``time.sleep``). None, the
         default, costs nothing."""
-        if self.dialect == migrations.SQLITE:
-            return self.backend.writer.before_commit
         return self.backend.before_commit
 
     @before_commit.setter
     def before_commit(self, hook: Callable[[], None] | None) -> None:
-        if self.dialect == migrations.SQLITE:
-            self.backend.writer.before_commit = hook
-        else:
-            self.backend.before_commit = hook
+        self.backend.before_commit = hook
 
     @property
     def commits(self) -> int:
         """For tests and benchmarks: how many transactions (batches, in SQLite) committed."""
-        if self.dialect == migrations.SQLITE:
-            return self.backend.writer.commits
         return self.backend.commits
 
     # -- plumbing -------------------------------------------------------------------------

@@ -73,6 +73,18 @@ class SqliteBackend:
         self._read_lock = threading.Lock()
 
     @property
+    def before_commit(self) -> Callable[[], None] | None:
+        return self.writer.before_commit
+
+    @before_commit.setter
+    def before_commit(self, hook: Callable[[], None] | None) -> None:
+        self.writer.before_commit = hook
+
+    @property
+    def commits(self) -> int:
+        return self.writer.commits
+
+    @property
     def where(self) -> str:
         """Where the games are kept, as a person may be told."""
         return self.path

@@ -43,7 +43,7 @@ from .games.kit.params import coerce_options
 from .live import Hub, Subscription
 from .names import clean_players
 from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
-from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token
+from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import normal_short_code
 from .store import NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_
@@ -275,14 +275,13 @@ class Tables:
         hashed = digest(token)
         if hmac.compare_digest(hashed, loaded.host_hash):
             return HOST
-        for seat, seat_hash in self.seat_hashes(loaded):
-            if hmac.compare_digest(hashed, seat_hash):
-                return Viewer("seat", seat)
-        # The seat may have been claimed a moment ago through another process, before this
-        # one heard of it: ask the store itself before turning the phone away.
-        for seat, seat_hash in self.store.seat_token_hashes(table_id):
-            if hmac.compare_digest(hashed, seat_hash):
-                return Viewer("seat", seat)
+        seat = seat_of(hashed, self.seat_hashes(loaded))
+        if seat is None:
+            # Claimed a moment ago through another process, before this one heard of it?
+            # Ask the store itself before turning the phone away.
+            seat = seat_of(hashed, self.store.seat_token_hashes(table_id))
+        if seat is not None:
+            return Viewer("seat", seat)
         revoked = self.store.revoked(table_id, token)
         if revoked is not None:
             seat, at = revoked

@@ -30,12 +30,13 @@ PEER_KEYS = {
 }
 
 
-def run(script: str) -> dict:
+def run(script: str, *args: str, timeout: float = 300) -> dict:
+    """The one JSON line a benchmark prints, run ``--quick`` with ``args``; it must succeed."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / script), "--quick"],
+        [sys.executable, str(ROOT / "benchmarks" / script), "--quick", *args],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-2000:]
@@ -46,18 +47,8 @@ def run(script: str) -> dict:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_fanout_drives_every_game_with_its_move_mix(game):
-    # Its own call rather than run(): the game is an argument. A refused move fails the run.
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "fanout.py"), "--quick", "--game", game],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    # A refused move fails the run.
+    figures = run("fanout.py", "--game", game, timeout=120)
     ours = {"html_bytes_per_subscriber_update", "server_cpu_ms_per_move", "client_cpu_ms_per_move"}
     assert PEER_KEYS | ours | {"game", "mix"} <= set(figures)
     assert figures["game"] == game and figures["mix"] and figures["moves"] == 5
@@ -93,18 +84,7 @@ def test_idle_tables_leave_memory_beyond_the_cache():
 
 
 def test_phone_dom_reports_the_work_per_live_update():
-    # Its own call rather than run(): a browser run needs a shorter limit of its own.
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "phone_dom.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    figures = run("phone_dom.py", timeout=180)  # a browser run: a shorter limit of its own
     timings = {"swap_ms", "frame_ms"}
     counts = {"message_bytes_p50", "messages_per_move", "dom_nodes", "live_html_bytes"}
     assert timings | counts | {"game", "moves", "cpu_throttle"} <= set(figures)
@@ -128,25 +108,7 @@ def test_commit_stall_reports_latency_and_fsyncs_under_a_slow_disk():
 def test_fanout_runs_on_postgresql_with_workers():
     # A throwaway PostgreSQL cluster (tests/pgcluster.py) and two server processes: a move
     # and the streams that must see it may be on different processes.
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "fanout.py"),
-            "--quick",
-            "--db",
-            "postgresql",
-            "--workers",
-            "2",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    figures = run("fanout.py", "--db", "postgresql", "--workers", "2", timeout=120)
     assert figures["db"] == "postgresql" and figures["workers"] == 2
     assert figures["p50_ms"] > 0 and figures["moves_per_s"] > 0 and figures["moves"] == 5
     assert figures["db_rss_mb"] > 0 and figures["db_cpu_ms_per_move"] >= 0

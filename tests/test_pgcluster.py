@@ -158,15 +158,20 @@ def test_close_stops_the_server_and_removes_the_folder():
         own.start()
 
 
-def test_running_the_module_serves_a_url_until_interrupted():
-    server = subprocess.Popen(
-        [sys.executable, "-m", "tests.pgcluster"],
+def python(*args: str) -> subprocess.Popen[str]:
+    """A Python process in the repository, reading its output as text."""
+    return subprocess.Popen(
+        [sys.executable, *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_running_the_module_serves_a_url_until_interrupted():
+    server = python("-m", "tests.pgcluster")
     try:
         url = server.stdout.readline().strip()
         assert url.startswith("postgresql://postgres@127.0.0.1:"), server.stderr.read()
@@ -193,14 +198,7 @@ def test_a_run_ended_by_sigterm_leaves_no_server_behind():
         "print(cluster.url(), cluster.folder, flush=True)\n"
         "time.sleep(60)\n"
     )
-    run = subprocess.Popen(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    run = python("-c", script)
     try:
         line = run.stdout.readline().split()
         assert len(line) == 2, run.stderr.read()
