@@ -160,8 +160,9 @@ class Store(SeatStore):
 
     def _write(self, job: Callable[[Any], T]) -> T:
         """Run ``job`` in a transaction and return its result once it is committed. A
-        database's IntegrityError comes back as it is, any other database error as
-        ``CannotSave`` (``StoreUnavailable`` when it cannot be reached)."""
+        database error is ``CannotSave`` (``StoreUnavailable`` when the database cannot be
+        reached); SQLite's IntegrityError alone comes back as it is (its message names the
+        column, never the value)."""
         return self.backend.write(job)
 
     def transaction(self) -> AbstractContextManager[Any]:

@@ -145,11 +145,11 @@ class PostgresBackend:
         return shown(self.url)
 
     def _failed(self, err: BaseException) -> BaseException:
-        """The store's error for a driver's error (a psycopg IntegrityError stays itself)."""
+        """The store's error for a driver's error, named by its class alone: PostgreSQL's
+        messages quote the values involved (a unique code's "Key (short_code)=(K7M4P)"), and
+        a seat's code must never reach a log or a traceback."""
         if isinstance(err, self._unavailable):
             return StoreUnavailable(type(err).__name__)
-        if isinstance(err, self._psycopg.IntegrityError):
-            return err
         if isinstance(err, self._psycopg.DatabaseError):
             return CannotSave(type(err).__name__)
         return err
@@ -174,9 +174,9 @@ class PostgresBackend:
             except self._psycopg.Error as err:
                 if attempt == 1 and not committing and self._broken(err):
                     continue
-                raise self._failed(err) from err
+                raise self._failed(err) from None
             except self._unavailable as err:
-                raise self._failed(err) from err
+                raise self._failed(err) from None
         raise AssertionError("unreachable")
 
     def _broken(self, err: BaseException) -> bool:
@@ -194,7 +194,7 @@ class PostgresBackend:
             except self._unavailable as err:
                 if attempt == 1 and self._broken(err):
                     continue
-                raise self._failed(err) from err
+                raise self._failed(err) from None
         raise AssertionError("unreachable")
 
     @contextmanager
@@ -203,7 +203,7 @@ class PostgresBackend:
             with self.pool.connection() as conn, conn.transaction():
                 yield PgDb(conn)
         except self._unavailable as err:
-            raise self._failed(err) from err
+            raise self._failed(err) from None
 
     def one(self, sql: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
         return self._read(sql, args, lambda cursor: cursor.fetchone())

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import shutil
 import time
+import traceback
 from pathlib import Path
 
 import pytest
 
 from companion import migrations
+from companion.errors import CannotSave
 from companion.store import Store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "db" / "release-2026-11.sqlite"
@@ -101,3 +103,20 @@ def test_the_database_url_is_never_shown_with_its_password():
         shown("postgresql://tc:s3cret@db.local:5432/games") == "postgresql://tc@db.local:5432/games"
     )
     assert "s3cret" not in shown("postgres://:s3cret@db/games")
+
+
+def test_a_refused_write_on_postgresql_names_no_value(pg_cluster):
+    # PostgreSQL quotes the values a constraint refused ("Key (join_code)=(...)"): a seat's
+    # code must reach neither a log line nor a traceback.
+    url = pg_cluster.create_database()
+    try:
+        store = Store(url)
+        code = "secret-join-code-" + "x" * 16
+        store.create_table("t1", "samurai-sword", ["A", "B"], {}, 1, "h", [code, "d" * 32])
+        with pytest.raises(CannotSave) as refused:
+            store.create_table("t2", "samurai-sword", ["A", "B"], {}, 1, "h", [code, "e" * 32])
+        shown = "".join(traceback.format_exception(refused.value))
+        assert "UniqueViolation" in shown and code not in shown
+        store.close()
+    finally:
+        pg_cluster.drop_database(url.rsplit("/", 1)[1])
