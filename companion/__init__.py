@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         feed,
         fragments,
         i18n,
+        owner,
         pages,
         passing,
         plays,
@@ -101,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(passing.bp)  # seats played by handing a shared device round
     app.register_blueprint(plays.bp)  # the results archive: plays, records, retention
     app.register_blueprint(exports.bp)  # CSV, JSON, BG Stats, receipts, archive import
+    app.register_blueprint(owner.bp)  # the server's owner: its link and its powers
     app.register_blueprint(seat_notes.bp)  # each phone's private notes
     app.register_blueprint(feed.bp)  # the public event feed
     if app.config.get("BEHIND_PROXY"):

@@ -9,8 +9,9 @@ Only what every screen could see at the end is kept: the outcome is the game's p
 (it names the roles and sides the end revealed) and nothing of a seat's own (private lines,
 hands, notes) is ever read here.
 
-Players are matched across plays by name, ignoring case and spaces around it; the host can
-merge two spellings (``merge``), and records then count them as one player.
+Players are matched across plays by name, ignoring case and spaces around it; the server's
+owner can merge two spellings (``merge``), and records then count them as one player; a merge
+can be undone (``unmerge``).
 
 Plays brought from another server (``imported``, from an exported archive) have no table
 and no log here: they are kept as they came, in a table of their own (``imported_plays``,
@@ -156,12 +157,7 @@ def play(tables: Tables, table_id: str) -> Play | None:
 def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
     """Archive a play (kept, not listed) or bring it back to the list."""
     refresh(tables)
-
-    def hide(db: Any) -> None:
-        db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), table_id))
-        db.execute("UPDATE imported_plays SET hidden=? WHERE id=?", (int(hidden), table_id))
-
-    tables.store.write(hide)
+    tables.store.set_play_hidden(table_id, hidden)
 
 
 # -- plays brought from another server ----------------------------------------------------
@@ -224,12 +220,16 @@ def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
 
 
 def delete(tables: Tables, table_id: str) -> None:
-    """Delete a finished game for good: the table, its log and every row of it (the host's
-    choice). A running game is no play: it is refused, and nothing changes."""
-    if play(tables, table_id) is None:
+    """Delete a finished game for good: the table, its log and every row of it, or an
+    imported play's row. A running game is no play: it is refused, and nothing changes.
+    Who may is the web layer's question (the table's host, the server's owner)."""
+    found = play(tables, table_id)
+    if found is None:
         raise NotFound("unknown_play", N_("There is no such finished game."))
-    tables.store.delete_table(table_id)
-    tables.forget(table_id)
+    if found.imported:
+        tables.store.delete_imported_play(table_id)
+    else:
+        tables.delete(table_id)
 
 
 # -- players across plays ---------------------------------------------------------------
@@ -240,34 +240,69 @@ def key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _chain(stored: dict[str, str], name: str) -> list[str]:
+    """The names a name counts as, merge after merge, itself first (a loop is never stored;
+    the walk stops at one all the same)."""
+    chain, seen = [name], {key(name)}
+    while key(chain[-1]) in stored and key(stored[key(chain[-1])]) not in seen:
+        chain.append(stored[key(chain[-1])])
+        seen.add(key(chain[-1]))
+    return chain
+
+
 def aliases(tables: Tables) -> dict[str, str]:
-    """Merged spellings: a name's key -> the name it counts as."""
-    return {
-        alias: name for alias, name in tables.store.query("SELECT alias, name FROM name_aliases")
-    }
+    """Merged spellings: a name's key -> the name it counts as.
+
+    Each merge is kept as it was made (spelling -> the name picked), so undoing one restores
+    exactly what was there before; a chain (C into A, then A into B) is followed here."""
+    stored = tables.store.name_aliases()
+    return {alias: _chain(stored, name)[-1] for alias, name in stored.items()}
+
+
+def merged(tables: Tables) -> list[tuple[str, str]]:
+    """Each merge as it was made: (the spelling's key, the name it was merged into)."""
+    return sorted(tables.store.name_aliases().items(), key=lambda pair: (key(pair[1]), pair[0]))
 
 
 def merge(tables: Tables, spelling: str, into: str) -> None:
-    """Count ``spelling`` as the player ``into`` from now on (the host's choice).
+    """Count ``spelling`` as the player ``into`` from now on (the owner's choice).
 
-    ``into`` may itself be a merged spelling: its player is taken. Spellings merged into
-    ``spelling`` before follow it, so a chain of merges stays one player.
+    ``into`` may itself be a merged spelling: records follow it to its player. Spellings
+    merged into ``spelling`` before follow it, so a chain of merges stays one player.
     """
-    into = aliases(tables).get(key(into), " ".join(into.split()))
-    if not into or not key(spelling) or key(spelling) == key(into):
+    target = _merge_target(tables.store.name_aliases(), spelling, into)
+    tables.store.set_alias(key(spelling), target)
+
+
+def _merge_target(stored: dict[str, str], spelling: str, into: str) -> str:
+    """``into`` as a merge keeps it, or a refusal if the two already count as one player
+    (a merge that would close a loop of merges among them)."""
+    into = " ".join(into.split())
+    if not into or not key(spelling) or key(spelling) in [key(n) for n in _chain(stored, into)]:
         raise BadInput("same_player", N_("These two names already count as one player."))
+    return into
 
-    def job(db: Any) -> None:
-        db.execute(
-            "INSERT INTO name_aliases(alias, name) VALUES (?, ?)"
-            " ON CONFLICT(alias) DO UPDATE SET name=excluded.name",
-            (key(spelling), into),
-        )
-        for alias, name in db.execute("SELECT alias, name FROM name_aliases").fetchall():
-            if key(name) == key(spelling):
-                db.execute("UPDATE name_aliases SET name=? WHERE alias=?", (into, alias))
 
-    tables.store.write(job)
+def merge_preview(tables: Tables, spelling: str, into: str) -> tuple[Record, Record, Record]:
+    """What merging ``spelling`` into ``into`` would do, before it is done: the player each
+    counts as now, and the one player they would be (every play counted, archived or not)."""
+    played = plays(tables, hidden=True)
+    stored = tables.store.name_aliases()
+    after = {**stored, key(spelling): _merge_target(stored, spelling, into)}
+
+    def record_of(links: dict[str, str], name: str) -> Record:
+        player = _chain(links, name)[-1]
+        resolved = {alias: _chain(links, n)[-1] for alias, n in links.items()}
+        found = records(played, resolved)
+        return next((r for r in found if key(r.name) == key(player)), Record(player))
+
+    return record_of(stored, spelling), record_of(stored, into), record_of(after, into)
+
+
+def unmerge(tables: Tables, spelling: str) -> None:
+    """Undo the merge of ``spelling``: it counts as a player of its own again."""
+    if not tables.store.drop_alias(key(spelling)):
+        raise NotFound("unknown_merge", N_("That name is not merged."))
 
 
 @dataclass

@@ -41,6 +41,9 @@ T = TypeVar("T")
 
 GAME_ROW = "game"  # an action of the game: replayed into the state, undoable
 NOTE_ROW = "note"  # a note of the table: never replayed, never undone
+# The version a deleted table is announced with (no table ever has it): every process that
+# holds the table drops it, and answers 404 for it from then on.
+DELETED = -1
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,21 @@ class Store(SeatStore):
 
         return self._write(job)
 
+    def read_meta(self, key: str) -> str | None:
+        """The stored value of ``key``, or None."""
+        row = self._one("SELECT value FROM meta WHERE key=?", (key,))
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing what was there (e.g. the owner's digest)."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
+        )
+
     # -- tables and seats ---------------------------------------------------------------
 
     def create_table(
@@ -262,18 +280,61 @@ class Store(SeatStore):
         """Delete a table for good, with every row that belongs to it (its seats, log, revoked
         tokens, archived play, notes), in one transaction. Returns whether it existed.
 
-        The one exception to "nothing is ever deleted": the host's choice, from the archive."""
+        The one exception to "nothing is ever deleted": the choice of the table's host or the
+        server's owner, from the archive (``Tables.delete``, which holds the table's lock).
+        Every other process hears of it (``DELETED``) and drops its copy."""
 
         def job(db: Any) -> bool:
-            if db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone() is None:
+            # FOR UPDATE (PostgreSQL): a write to the table by another process waits, then
+            # finds no table, instead of slipping in between.
+            lock = " FOR UPDATE" if self.dialect == migrations.POSTGRESQL else ""
+            if db.execute("SELECT 1 FROM tables WHERE id=?" + lock, (table_id,)).fetchone() is None:
                 return False
             # Every table that keeps rows per table (a module may add its own): children first.
             for name in self.backend.tables_with(db, "table_id"):
                 db.execute(f'DELETE FROM "{name}" WHERE table_id=?', (table_id,))
             db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+            self.backend.announce(db, table_id, DELETED)
             return True
 
         return self._write(job)
+
+    # -- the archive's own rows (``companion.archive``) ---------------------------------
+
+    def delete_imported_play(self, play_id: str) -> bool:
+        """Delete a play brought from another server (it has no table here); whether it was."""
+        return self._write(
+            lambda db: db.execute("DELETE FROM imported_plays WHERE id=?", (play_id,)).rowcount > 0
+        )
+
+    def set_play_hidden(self, play_id: str, hidden: bool) -> None:
+        """Archive a play (kept, not listed) or bring it back, this server's or imported."""
+
+        def job(db: Any) -> None:
+            db.execute("UPDATE plays SET hidden=? WHERE table_id=?", (int(hidden), play_id))
+            db.execute("UPDATE imported_plays SET hidden=? WHERE id=?", (int(hidden), play_id))
+
+        self._write(job)
+
+    def name_aliases(self) -> dict[str, str]:
+        """Merged spellings as stored: a spelling's key -> the name it was merged into."""
+        return dict(self._all("SELECT alias, name FROM name_aliases", ()))
+
+    def set_alias(self, alias: str, name: str) -> None:
+        """Count the spelling ``alias`` (a key) as ``name`` (replacing an earlier merge of it)."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO name_aliases(alias, name) VALUES (?, ?)"
+                " ON CONFLICT(alias) DO UPDATE SET name=excluded.name",
+                (alias, name),
+            )
+        )
+
+    def drop_alias(self, alias: str) -> bool:
+        """Undo the merge of the spelling ``alias`` (a key); whether there was one."""
+        return self._write(
+            lambda db: db.execute("DELETE FROM name_aliases WHERE alias=?", (alias,)).rowcount > 0
+        )
 
     def recent_tables(self, limit: int = 20) -> list[tuple[str, str, list[str]]]:
         rows = self._all(

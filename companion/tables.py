@@ -45,7 +45,7 @@ from .names import clean_players
 from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import normal_short_code
-from .store import NOTE_ROW, ActionRow, Note, Store, digest
+from .store import DELETED, NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_
 
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
@@ -183,12 +183,21 @@ class Tables:
             self._cache.pop(table_id, None)
             self._used.pop(table_id, None)
 
-    def forget(self, table_id: str) -> None:
-        """Drop a deleted table from memory (its rows are gone from the store)."""
+    def delete(self, table_id: str) -> bool:
+        """Delete a table for good (the archive's choice), under the table's lock so no change
+        is half-applied, and drop it from memory; every other process hears of it from the
+        store. Its streams are woken, and find it gone. Whether it existed."""
+        with self._lock(table_id):
+            existed = self.store.delete_table(table_id)
+            self._dropped(table_id)
+        return existed
+
+    def _dropped(self, table_id: str) -> None:
+        """A deleted table leaves memory: the next to ask for it gets a 404."""
         with self._guard:
             self._cache.pop(table_id, None)
             self._used.pop(table_id, None)
-            self._locks.pop(table_id, None)
+        self.hub.wake(table_id)
 
     def cached(self) -> int:
         """How many tables are in memory now."""
@@ -229,6 +238,9 @@ class Tables:
         note it and wake this process's streams of it. The first of them to load the table
         reads what it lacks from the log: the listener itself never waits for the database,
         so a busy process never falls behind on its notifications."""
+        if version == DELETED:  # deleted there: drop it here, never serve it from memory
+            self._dropped(table_id)
+            return
         cached = self._cache.get(table_id)
         if cached is not None and cached.version < version:
             cached.heard = max(cached.heard, version)

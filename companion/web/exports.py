@@ -5,7 +5,7 @@
   screen may read its result; the archive holds nothing else).
 - ``/t/<table_id>/seat/receipt``: one seat's own line of the scoring and its own notes, for
   the phone that holds that seat, once the game is over.
-- ``POST /plays/import``: a device holding a host token restores an exported JSON archive.
+- ``POST /plays/import``: the server's owner restores an exported JSON archive.
 
 The formats are documented in docs/exports.md; ``companion.exports`` builds them.
 """
@@ -29,10 +29,10 @@ from flask import (
 
 from .. import archive, exports
 from ..archive import Play
-from ..errors import BadInput, NotAllowed, NotFound, RulesError, Unauthorized
+from ..errors import BadInput, NotFound, RulesError
 from ..tables import Tables, Viewer
 from ..text import N_, P
-from . import auth
+from . import auth, owner
 from .i18n import lang, translate
 from .security import check_csrf
 
@@ -149,23 +149,10 @@ def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
 # -- import ---------------------------------------------------------------------------------
 
 
-def _check_host() -> None:
-    """Refuse unless this device holds a host token that still opens its table."""
-    held = session.get("host", {})
-    for table_id, token in held.items():
-        try:
-            if tables().viewer_for(table_id, token).kind == "host":
-                return
-        except RulesError:
-            continue  # a table deleted since, or a token no longer valid
-    if held:
-        raise NotAllowed("host_only", N_("Only the host can do that."))
-    raise Unauthorized("host_only", N_("Only the host can do that."))
-
-
 @bp.post("/plays/import")
 def import_archive() -> Response:
-    _check_host()
+    # The server's owner alone: imported plays count in every group's records.
+    owner.owner_only()
     # The file may be larger than a form post usually is (MAX_CONTENT_LENGTH).
     request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     check_csrf()

@@ -1,9 +1,10 @@
 """The results archive's pages: the list of finished plays, a play's result sheet, the
-players' records, and the host's retention (archive, restore, delete, merge spellings).
+players' records, and their retention (archive, restore, delete, merge spellings).
 
 What is shown is public: a play's stored outcome (what its end screen showed) and the
-table's public facts (players, options, when, how long). Anyone on the LAN may read it;
-changing it is for a host, a device that holds the host token of at least one table.
+table's public facts (players, options, when, how long). Anyone on the LAN may read it.
+A play is archived, restored or deleted by its own table's host or the server's owner;
+spellings are merged (and unmerged) by the owner alone (docs/security.md).
 Views build finished view-models (``PlayItem``, ``PlayerItem``); templates only display.
 """
 
@@ -15,14 +16,15 @@ from datetime import datetime
 from typing import Any
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import archive, charts
 from ..archive import Play
-from ..errors import BadInput, NotAllowed, NotFound, RulesError
+from ..errors import BadInput, NotFound, RulesError
 from ..games import GAMES
 from ..text import N_, P, T, Text, as_is
+from . import owner
 from .i18n import lang, translate
 from .screens import tables
 from .security import check_csrf
@@ -34,30 +36,40 @@ BABEL_LOCALE = {"en": "en", "zh_TW": "zh_Hant_TW"}
 
 # -- who may change the archive --------------------------------------------------------
 
-
-def is_host() -> bool:
-    """Does this device hold a working host token of at least one table?"""
-    found = getattr(g, "_tc_archive_host", None)
-    if found is None:
-        found = False
-        for table_id, token in dict(session.get("host", {})).items():
-            try:
-                found = tables().viewer_for(table_id, token).kind == "host"
-            except RulesError:  # a deleted table, a stale token: not a host's
-                continue
-            if found:
-                break
-        g._tc_archive_host = found
-    return found
+HOST_ONLY = N_(
+    "Only this game's host (the device that set up its table) or the server's owner can"
+    " change this play."
+)
 
 
-def _host_change() -> None:
-    """Refuse a change to the archive without this session's CSRF token or a host."""
-    check_csrf()
-    if not is_host():
-        raise NotAllowed(
-            "host_only", N_("Only a host (the device that set up a table) can change the plays.")
-        )
+def hosts_table(table_id: str) -> bool:
+    """Does this device hold the working host token of this very table?"""
+    token = session.get("host", {}).get(table_id)
+    if not token:
+        return False
+    try:
+        return tables().viewer_for(table_id, token).kind == "host"
+    except RulesError:  # a deleted table, a stale token: not a host's
+        return False
+
+
+def may_change(play: Play) -> bool:
+    """A play is changed by its own table's host or the server's owner; an imported play
+    (no table here) by the owner alone."""
+    return owner.is_owner() or (not play.imported and hosts_table(play.table_id))
+
+
+def may_manage() -> bool:
+    """May this device change some play (so the list offers its archived plays)?"""
+    return owner.is_owner() or bool(session.get("host"))
+
+
+def _changeable(table_id: str) -> Play:
+    """The play to change, or a refusal (its own host's or the owner's, or nobody's)."""
+    play = _finished(table_id)
+    if not may_change(play):
+        owner.refuse("host_only", HOST_ONLY)
+    return play
 
 
 def _finished(table_id: str) -> Play:
@@ -141,6 +153,7 @@ class PlayItem:
     result: dict[str, Any]
     options: list[tuple[Any, Any]] = field(default_factory=list)
     hidden: bool = False
+    can_change: bool = False  # may this device archive, restore or delete it?
 
 
 def play_item(play: Play) -> PlayItem:
@@ -159,6 +172,7 @@ def play_item(play: Play) -> PlayItem:
         result=play.result,
         options=option_lines(play),
         hidden=play.hidden,
+        can_change=may_change(play),
     )
 
 
@@ -199,7 +213,8 @@ def plays() -> str:
         game=game,
         archived=archived,
         total=len(shown),
-        host=is_host(),
+        manage=may_manage(),
+        owner=owner.is_owner(),
     )
 
 
@@ -303,20 +318,46 @@ def players() -> str:
         games=_game_counts(played),
         game=game,
         names=spellings(played),
-        merged=sorted(((a, n) for a, n in merged.items()), key=lambda pair: archive.key(pair[1])),
-        host=is_host(),
+        merged=archive.merged(tables()),
+        owner=owner.is_owner(),
+    )
+
+
+def _spellings_asked() -> tuple[str, str]:
+    """The two names of a merge, each a spelling written at some table, or a refusal."""
+    spelling = request.values.get("spelling", "")
+    into = request.values.get("into", "")
+    known = {archive.key(n) for n in spellings(archive.plays(tables(), hidden=True))}
+    if archive.key(spelling) not in known or archive.key(into) not in known:
+        raise BadInput("unknown_player", N_("Pick two names from the list."))
+    return spelling, into
+
+
+@bp.get("/plays/players/merge")
+def merge_confirm() -> str:
+    """Ask first: both players' records now, and the one player they become."""
+    owner.owner_only()
+    spelling, into = _spellings_asked()
+    first, second, after = archive.merge_preview(tables(), spelling, into)
+    return render_template(
+        "plays/merge.html", spelling=spelling, into=into, records=[first, second], after=after
     )
 
 
 @bp.post("/plays/players/merge")
 def merge() -> Response:
-    _host_change()
-    spelling = request.form.get("spelling", "")
-    into = request.form.get("into", "")
-    known = {archive.key(n) for n in spellings(archive.plays(tables(), hidden=True))}
-    if archive.key(spelling) not in known or archive.key(into) not in known:
-        raise BadInput("unknown_player", N_("Pick two names from the list."))
+    check_csrf()
+    owner.owner_only()
+    spelling, into = _spellings_asked()
     archive.merge(tables(), spelling, into)
+    return redirect(url_for("plays.players"), code=303)
+
+
+@bp.post("/plays/players/unmerge")
+def unmerge() -> Response:
+    check_csrf()
+    owner.owner_only()
+    archive.unmerge(tables(), request.form.get("alias", ""))
     return redirect(url_for("plays.players"), code=303)
 
 
@@ -326,7 +367,7 @@ def merge() -> Response:
 @bp.get("/plays/<table_id>")
 def sheet(table_id: str) -> str:
     item = play_item(_finished(table_id))
-    return render_template("plays/sheet.html", p=item, host=is_host())
+    return render_template("plays/sheet.html", p=item)
 
 
 CHANGES = {
@@ -349,14 +390,10 @@ CHANGES = {
 
 @bp.get("/plays/<table_id>/<any(archive, delete):what>")
 def confirm(table_id: str, what: str) -> str:
-    if not is_host():
-        raise NotAllowed(
-            "host_only", N_("Only a host (the device that set up a table) can change the plays.")
-        )
     question, button, style = CHANGES[what]
     return render_template(
         "plays/confirm.html",
-        p=play_item(_finished(table_id)),
+        p=play_item(_changeable(table_id)),
         what=what,
         question=question,
         button=button,
@@ -366,22 +403,23 @@ def confirm(table_id: str, what: str) -> str:
 
 @bp.post("/plays/<table_id>/archive")
 def hide(table_id: str) -> Response:
-    _host_change()
-    _finished(table_id)
+    check_csrf()
+    _changeable(table_id)
     archive.set_hidden(tables(), table_id, True)
     return redirect(url_for("plays.plays"), code=303)
 
 
 @bp.post("/plays/<table_id>/restore")
 def restore(table_id: str) -> Response:
-    _host_change()
-    _finished(table_id)
+    check_csrf()
+    _changeable(table_id)
     archive.set_hidden(tables(), table_id, False)
     return redirect(url_for("plays.plays", archived="1"), code=303)
 
 
 @bp.post("/plays/<table_id>/delete")
 def delete(table_id: str) -> Response:
-    _host_change()
+    check_csrf()
+    _changeable(table_id)
     archive.delete(tables(), table_id)
     return redirect(url_for("plays.plays"), code=303)
