@@ -50,7 +50,7 @@ def lan_address() -> str:
 
 class RedactingLog:
     """The access log, minus anything secret: join codes (``/join/<code>``, and the short
-    ``/j/<code>``) and host links in paths never reach the log.
+    ``/j/<code>``), host links and owner links in paths never reach the log.
 
     A secret runs to the next "/", "?", white space or quote, whatever it is made of: a
     request may spell a code with percent escapes ("/join/%41bc") and still be served.
@@ -58,7 +58,7 @@ class RedactingLog:
     """
 
     SECRET_PATH = re.compile(
-        r"""(/|%2[Ff])(join|j|host(?:/|%2[Ff])[^/?\s"']+?)(/|%2[Ff])[^/?\s"']+"""
+        r"""(/|%2[Ff])(join|j|owner|host(?:/|%2[Ff])[^/?\s"']+?)(/|%2[Ff])[^/?\s"']+"""
     )
 
     def __init__(self, out: TextIO) -> None:
@@ -77,6 +77,7 @@ the same Wi-Fi join by scanning their seat's QR code. No internet needed.
 commands:
   serve    start the app for your table
   demo     start it with a ready table, to try it out
+  owner-link  print a new link for the server's owner (the old one stops working)
 """
 
 TOP_EXAMPLES = """\
@@ -98,6 +99,13 @@ DEMO_HELP = """\
 Start Table Companion with a ready five-player Samurai Sword table, to try it out. It
 prints the host link to open on the table screen (with the QR codes for the phones).
 Same options as "companion serve".
+"""
+
+OWNER_HELP = """\
+Print a new owner link: the browser that opens it gets the server owner's powers (merge
+players' spellings, import archives, delete imported plays). The link "companion serve"
+printed before, and every browser it was opened on, stop working. Run it on the computer
+that keeps the games, with the same --db.
 """
 
 
@@ -232,7 +240,61 @@ def _parser() -> argparse.ArgumentParser:
             " the phase, reveals, the end) to this address, as JSON posts; repeat it for"
             " more addresses. A slow or unreachable address never slows the game",
         )
+    owner = sub.add_parser(
+        "owner-link",
+        help="print a new link for the server's owner",
+        description=OWNER_HELP,
+        formatter_class=plain,
+        usage="companion owner-link [options]",
+    )
+    owner.add_argument("--db", default=None, metavar="FILE|URL", help="as for companion serve")
+    owner.add_argument("--port", type=int, default=8000, help="the port the server listens on")
+    owner.add_argument(
+        "--public-url",
+        default=os.environ.get("PUBLIC_URL"),
+        metavar="URL",
+        help="the address people open, when it is not this computer's own",
+    )
     return parser
+
+
+def print_owner_link(store: Any, base: str) -> None:
+    """The first start on a database prints the owner link; later ones say how to get one."""
+    from .web import owner
+
+    token = owner.issue_first(store)
+    if token is None:
+        print('Owner link: printed at the first start; "companion owner-link" prints a new one.')
+        return
+    print("\nThe server's owner (merge players' names, import archives, delete imported plays):")
+    print(f"  {owner.link(base, token)}")
+    print('  Shown once: keep it private. "companion owner-link" prints a new one later.')
+
+
+def owner_link(args: argparse.Namespace) -> None:
+    """``companion owner-link``: a fresh owner token replaces the old one's digest."""
+    from .store import Store
+    from .web import owner
+
+    db = args.db or os.environ.get("DATABASE_URL")
+    if not db:
+        from platformdirs import user_data_dir
+
+        db = str(Path(user_data_dir("table-companion")) / "companion.db")
+    try:
+        store = Store(db)
+    except RuntimeError as err:  # PostgreSQL unreachable, its driver missing
+        sys.exit(f"companion: {err}")
+    try:
+        token = owner.issue(store)
+        where = store.where
+    finally:
+        store.close()
+    base = args.public_url or f"http://{lan_address()}:{args.port}"
+    print(f"New owner link for the games saved in {where}:")
+    print(f"  {owner.link(base, token)}")
+    print("The old owner link no longer works, nor does any browser it was opened on.")
+    print("Keep this one private: whoever opens it has the owner's powers.")
 
 
 def make_demo_table(app: Any, base: str) -> None:
@@ -421,6 +483,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         # fresh process with its own connections.
         print(f"Table Companion is running at {base}", flush=True)
         print(f"{args.workers} server processes share the port; games are saved in {where}")
+        print_owner_link(app.extensions["store"], public)
         if demo:
             make_demo_table(app, public)
         app.extensions["store"].close()
@@ -440,6 +503,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     if args.webhook:
         hosts = ", ".join(host_of(url) for url in args.webhook)
         print(f"Sending every table's public events (docs/feed.md) to webhooks at {hosts}")
+    print_owner_link(app.extensions["store"], public)
     if demo:
         print(f"Games are saved in {where}")
         make_demo_table(app, public)
@@ -502,6 +566,9 @@ def _interrupt() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
+    if args.command == "owner-link":
+        owner_link(args)
+        return
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for --workers' own processes
     serve(args, demo=args.command == "demo" or getattr(args, "demo", False))
 
