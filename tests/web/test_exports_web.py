@@ -20,6 +20,7 @@ from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.seat_notes import write as write_notes
 from companion.tables import HOST
+from companion.web import owner
 
 from ..conftest import csrf
 
@@ -206,6 +207,14 @@ def host_of_new_table(app: Flask) -> tuple[FlaskClient, str]:
     return device, csrf(device.get(f"/t/{created['id']}").get_data(as_text=True))
 
 
+def owner_device(app: Flask) -> tuple[FlaskClient, str]:
+    """A browser that opened ``app``'s owner link, and its CSRF token (from the owner page)."""
+    device = app.test_client()
+    token = owner.issue(app.extensions["store"])
+    assert device.get(f"/owner/{token}").status_code == 303
+    return device, csrf(device.get("/owner").get_data(as_text=True))
+
+
 @pytest.fixture
 def second(tmp_path: Path):
     GAMES.setdefault(TALLY.id, TALLY)
@@ -228,7 +237,7 @@ def test_an_archive_moves_to_another_server_with_its_plays_players_scores_and_wi
     other = new_table(app, ["Di", "Eve"])
     finish(app, other["id"], [10, 4])
     exported = app.test_client().get("/plays/export.json").data
-    device, token = host_of_new_table(second)
+    device, token = owner_device(second)
     reply = upload(device, exported, token)
     assert reply.status_code == 200, reply.get_data(as_text=True)
     assert reply.get_json()["imported"] == 2
@@ -249,9 +258,9 @@ def test_an_archive_moves_to_another_server_with_its_plays_players_scores_and_wi
     assert "小明" in page and "Eve" in page
 
 
-def test_the_plays_page_offers_the_host_an_import_that_comes_back_to_the_list(app, done, second):
+def test_the_plays_page_offers_the_owner_an_import_that_comes_back_to_the_list(app, done, second):
     exported = app.test_client().get("/plays/export.json").data
-    device, token = host_of_new_table(second)
+    device, token = owner_device(second)
     page = device.get("/plays").get_data(as_text=True)
     assert 'action="/plays/import"' in page and 'enctype="multipart/form-data"' in page
     assert 'href="/plays/export.csv"' in page
@@ -264,18 +273,24 @@ def test_the_plays_page_offers_the_host_an_import_that_comes_back_to_the_list(ap
     assert reply.status_code == 303
     listed = device.get(reply.headers["Location"]).get_data(as_text=True)
     assert "Imported 1 play" in listed
-    # A guest's list has no import form.
+    # A guest's list has no import form, nor has a table's host's.
     assert 'action="/plays/import"' not in second.test_client().get("/plays").get_data(as_text=True)
+    host, _ = host_of_new_table(second)
+    assert 'action="/plays/import"' not in host.get("/plays").get_data(as_text=True)
 
 
-def test_import_refuses_without_a_host_or_csrf_and_changes_nothing(app, done, second):
+def test_import_refuses_without_the_owner_or_csrf_and_changes_nothing(app, done, second):
     exported = app.test_client().get("/plays/export.json").data
     stranger = second.test_client()
     assert upload(stranger, exported, "x").status_code == 401
     created = new_table(second, ["P", "Q"])
     a_phone = phone(second, created, 0)
     assert upload(a_phone, exported, "x").status_code == 401
-    device, token = host_of_new_table(second)
+    # A table's host is no owner: holding a host token grants nothing server-wide.
+    host, host_token = host_of_new_table(second)
+    reply = upload(host, exported, host_token, **{"Accept-Language": "zh-TW"})
+    assert reply.status_code == 403 and "伺服器的擁有者" in reply.get_data(as_text=True)
+    device, token = owner_device(second)
     reply = upload(device, exported, None, **{"Accept-Language": "zh-TW"})
     assert reply.status_code == 400 and "這個頁面已過期" in reply.get_data(as_text=True)
     assert upload(device, exported, "wrong").status_code == 400
@@ -291,7 +306,7 @@ def test_import_refuses_without_a_host_or_csrf_and_changes_nothing(app, done, se
     ],
 )
 def test_a_bad_file_gets_a_clear_refusal_in_the_viewers_language(second, body, status, words):
-    device, token = host_of_new_table(second)
+    device, token = owner_device(second)
     reply = upload(device, body, token, **{"Accept-Language": "zh-TW"})
     assert reply.status_code == status
     assert words in reply.get_data(as_text=True)
@@ -299,7 +314,7 @@ def test_a_bad_file_gets_a_clear_refusal_in_the_viewers_language(second, body, s
 
 
 def test_import_without_a_file_says_what_it_needs(second):
-    device, token = host_of_new_table(second)
+    device, token = owner_device(second)
     reply = device.post("/plays/import", data={"csrf_token": token})
     assert reply.status_code == 400
     assert "Choose an exported JSON archive" in reply.get_data(as_text=True)

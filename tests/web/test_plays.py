@@ -1,5 +1,6 @@
 """The results archive's pages: plays by game and day, a play's result sheet, the players'
-records, and the host's retention (archive, restore, delete for good, merge spellings).
+records, and their retention: a play's own host archives, restores or deletes it, the
+server's owner merges spellings (tests/web/test_owner.py has who may do what).
 
 The app runs on a real SQLite file; games are Tally (the test game: the first seat at 10
 points wins), played through the pipeline as the host.
@@ -17,6 +18,7 @@ from flask.testing import FlaskClient
 from companion import archive
 from companion.games.example.data import TARGET
 from companion.tables import HOST, Created, NotFound, Tables
+from companion.web import owner
 
 from ..conftest import csrf
 
@@ -46,6 +48,15 @@ def host_client(app: Flask, created: Created, lang: str = "en") -> FlaskClient:
     client = app.test_client()
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
     assert client.get(f"/host/{created.id}/{created.host_token}").status_code == 303
+    return client
+
+
+def owner_client(app: Flask, lang: str = "en") -> FlaskClient:
+    """A browser that opened the server's owner link."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
+    token = owner.issue(app.extensions["store"])
+    assert client.get(f"/owner/{token}").status_code == 303
     return client
 
 
@@ -123,16 +134,18 @@ def test_a_chinese_device_reads_the_archive_in_chinese(app):
     assert "各玩家勝場" in text(client.get("/plays/players"))
 
 
-def test_only_a_host_sees_the_archive_controls(app, client):
+def test_only_the_plays_own_host_sees_its_controls(app, client):
     tables = app.extensions["tables"]
     done = tally(tables, ["Ann", "Bo"], [3, 10])
     assert "Archive" not in text(client.get("/plays"))
-    assert client.get(f"/plays/{done.id}/delete").status_code == 403
+    assert client.get(f"/plays/{done.id}/delete").status_code == 401  # no credential at all
     host = host_client(app, done)
     assert "Archive" in text(host.get("/plays")) and "Delete" in text(host.get("/plays"))
-    # A host of another table is a host of the archive too.
-    other = tables.create("tally", ["Cy", "Di"], {})
-    assert "Delete" in text(host_client(app, other).get(f"/plays/{done.id}"))
+    # The host of another table is no host of this play.
+    other = host_client(app, tables.create("tally", ["Cy", "Di"], {}))
+    assert "Delete" not in text(other.get(f"/plays/{done.id}"))
+    assert "Archive" not in text(other.get("/plays"))
+    assert other.get(f"/plays/{done.id}/delete").status_code == 403
 
 
 def test_a_non_host_change_or_a_missing_csrf_token_changes_nothing(app, client):
@@ -141,12 +154,12 @@ def test_a_non_host_change_or_a_missing_csrf_token_changes_nothing(app, client):
     token = csrf(client.get("/plays").get_data(as_text=True))
     for what in ("archive", "delete"):
         reply = client.post(f"/plays/{done.id}/{what}", data={"csrf_token": token})
-        assert reply.status_code == 403
-        assert "Only a host" in text(reply)
+        assert reply.status_code == 401
+        assert "Only this game's host" in text(reply)
     host = host_client(app, done)
     reply = host.post(f"/plays/{done.id}/delete", data={})
     assert reply.status_code == 400 and "This page has expired" in text(reply)
-    assert client.post("/plays/players/merge", data={"csrf_token": token}).status_code == 403
+    assert client.post("/plays/players/merge", data={"csrf_token": token}).status_code == 401
     play = archive.play(tables, done.id)
     assert play is not None and not play.hidden
     assert rows_of(tables, done.id)["tables"] == 1
@@ -217,7 +230,7 @@ def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
     tables = app.extensions["tables"]
     done = tally(tables, ["Ann", "Bo"], [3, 10])
     tally(tables, ["Annie", "Bo"], [10, 5])
-    host = host_client(app, done)
+    host = owner_client(app)
     page = text(host.get("/plays/players"))
     assert "Bo 2 plays · 1 win" in page
     assert "Ann 1 play · 0 wins" in page and "Annie 1 play · 1 win" in page
