@@ -159,3 +159,34 @@ def test_two_tables_never_wait_for_each_other(pair):
         lambda: two.load(busy).version == one.load(busy).version
     )
     worker.join()
+
+
+def test_a_play_deleted_through_one_process_is_a_404_in_the_other(pg_cluster):
+    from companion.games import GAMES
+    from companion.games.example import GAME as TALLY
+
+    from .web.test_plays import owner_client, tally
+
+    GAMES.setdefault(TALLY.id, TALLY)
+    url = pg_cluster.create_database()
+    one, two = _app(url), _app(url)
+    try:
+        done = tally(one.extensions["tables"], ["Ann", "Bo"], [3, 10])
+        other = two.test_client()
+        # The second process serves the table and its play from memory, as a stream would.
+        assert other.get(f"/t/{done.id}").status_code == 200
+        assert other.get(f"/plays/{done.id}").status_code == 200
+        woken = two.extensions["tables"].subscribe(done.id)
+        owner = owner_client(one)
+        token = owner.get("/owner").text.split('name="csrf-token" content="')[1].split('"')[0]
+        reply = owner.post(f"/plays/{done.id}/delete", data={"csrf_token": token})
+        assert reply.status_code == 303
+        assert woken.wait(5.0), "the other process did not hear of the delete"
+        woken.close()
+        for path in (f"/t/{done.id}", f"/plays/{done.id}", f"/api/tables/{done.id}"):
+            assert other.get(path).status_code == 404, path
+    finally:
+        one.extensions["store"].close()
+        two.extensions["store"].close()
+        GAMES.pop(TALLY.id, None)
+        pg_cluster.drop_database(url.rsplit("/", 1)[1])
