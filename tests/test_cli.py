@@ -101,7 +101,7 @@ def test_the_demo_prints_the_host_link_first_and_says_what_each_link_is(tmp_path
 
 @pytest.mark.parametrize(
     "path",
-    ["/j/K7M4P", "/j/k7m4p?x=1", "/j%2FK7M4P", "/join/abcdefgh"],
+    ["/j/K7M4P", "/j/k7m4p?x=1", "/j%2FK7M4P", "/join/abcdefgh", "/owner/abcdefgh"],
 )
 def test_the_access_log_never_shows_a_short_code(path):
     out = StringIO()
@@ -112,5 +112,71 @@ def test_the_access_log_never_shows_a_short_code(path):
 
 def test_the_access_log_keeps_the_join_page_and_static_files():
     out = StringIO()
-    RedactingLog(out).write('"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n')
-    assert out.getvalue() == '"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n'
+XX
+
+
+def test_serve_prints_an_owner_link_that_works_and_owner_link_replaces_it(tmp_path):
+    import http.cookiejar
+    import urllib.error
+    import urllib.request
+
+    db = str(tmp_path / "owner.db")
+    proc, lines = serve_until_ready(db)
+    try:
+        base = lines[0].rsplit(" ", 1)[1]
+        link = next(x.strip() for x in lines if "/owner/" in x)
+        assert link.startswith(f"{base}/owner/")
+        browser = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+        def status(opener: urllib.request.OpenerDirector, url: str) -> int:
+            try:
+                with opener.open(url, timeout=30) as reply:
+                    return reply.status
+            except urllib.error.HTTPError as err:
+                return err.code
+
+        with browser.open(link, timeout=30) as reply:  # the link, then the owner page
+            assert reply.url == f"{base}/owner"
+            assert "Merge spellings" in reply.read().decode()
+        port = base.rsplit(":", 1)[1]
+        printed = run("owner-link", "--db", db, "--port", port).stdout
+        assert "The old owner link no longer works" in printed
+        new_link = next(x.strip() for x in printed.splitlines() if "/owner/" in x)
+        assert new_link != link
+        assert status(browser, f"{base}/owner") == 403  # the old link's session ended
+        fresh = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        assert status(fresh, link) == 403
+        assert status(fresh, new_link.replace(new_link.split("/owner/")[0], base)) == 200
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+    # Printed once: a later start says how to get a new one, and shows no link.
+    proc, lines = serve_until_ready(db)
+    proc.terminate()
+    proc.communicate(timeout=10)
+    assert not any("/owner/" in x for x in lines)
+    assert any('"companion owner-link" prints a new one' in x for x in lines)
+
+
+def serve_until_ready(db: str) -> tuple[subprocess.Popen[str], list[str]]:
+    """``companion serve`` on a free port, and what it printed up to "Stop with Ctrl+C"."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", "0"]
+        + ["--db", db, "--quiet", "--no-mdns"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
+    )
+    lines: list[str] = []
+    while not any("Stop with Ctrl+C" in x for x in lines):
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+    return proc, lines
