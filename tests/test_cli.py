@@ -112,7 +112,8 @@ def test_the_access_log_never_shows_a_short_code(path):
 
 def test_the_access_log_keeps_the_join_page_and_static_files():
     out = StringIO()
-XX
+    RedactingLog(out).write('"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n')
+    assert out.getvalue() == '"GET /j HTTP/1.1" 200\n"GET /static/js/app.js HTTP/1.1" 200\n'
 
 
 def test_serve_prints_an_owner_link_that_works_and_owner_link_replaces_it(tmp_path):

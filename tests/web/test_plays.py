@@ -228,7 +228,7 @@ def test_a_running_game_cannot_be_deleted_from_the_plays_page(app):
 
 def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
     tables = app.extensions["tables"]
-    done = tally(tables, ["Ann", "Bo"], [3, 10])
+    tally(tables, ["Ann", "Bo"], [3, 10])
     tally(tables, ["Annie", "Bo"], [10, 5])
     host = owner_client(app)
     page = text(host.get("/plays/players"))
