@@ -92,6 +92,8 @@ Start Table Companion on this computer. It prints the address to open on the tab
 screen (the TV, laptop or tablet everyone can see). Start a game there: that screen
 becomes the host, with each seat's QR code and undo. Players scan their seat's QR code
 with their phones; a phone without a camera opens <address>/j and types the seat's code.
+The first time, it also prints the owner link: it gives a browser the server-wide powers
+(merge players' names, import archives); "companion owner-link" prints a new one.
 Stop with Ctrl+C. Your games are saved as you play and survive a restart.
 """
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from companion.store import Store, digest
+from companion.web import owner
 
 from .test_accessibility_browser import PHONE, SCREEN, context, violations
 
@@ -158,6 +159,15 @@ def test_the_host_archives_restores_and_deletes_a_play_in_the_browser(server, ne
     assert page.goto(f"{server.base}/t/{table_id}").status == 404
 
 
+def owner_token(server: Any) -> str:
+    """A fresh owner link's token for the running server (as ``companion owner-link``)."""
+    store = Store(str(server.db))
+    try:
+        return owner.issue(store)
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
 def test_the_archives_pages_have_no_accessibility_violation(server, browser, played, lang):
     table_id, host = played["samurai-sword"]
@@ -171,6 +181,17 @@ def test_the_archives_pages_have_no_accessibility_violation(server, browser, pla
             ("players", "/plays/players"),
             ("confirm", f"/plays/{table_id}/delete"),
             ("unknown play", "/plays/no-such-play"),
+        ):
+            page.goto(server.base + path)
+            found[f"{name} ({label})"] = violations(page)
+        # The server's owner: its page, the players page with the merge form, a merge's question.
+        page.goto(f"{server.base}/owner/{owner_token(server)}")
+        page.goto(f"{server.base}/plays/players")
+        names = page.locator("select[name=spelling] option").all_inner_texts()
+        for name, path in (
+            ("owner", "/owner"),
+            ("players (owner)", "/plays/players"),
+            ("merge", f"/plays/players/merge?spelling={names[0]}&into={names[1]}"),
         ):
             page.goto(server.base + path)
             found[f"{name} ({label})"] = violations(page)
