@@ -262,7 +262,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def print_owner_link(store: Any, base: str) -> None:
     """The first start on a database prints the owner link; later ones say how to get one."""
-    from .web import owner
+    from . import owner
 
     token = owner.issue_first(store)
     if token is None:
@@ -275,8 +275,8 @@ def print_owner_link(store: Any, base: str) -> None:
 
 def owner_link(args: argparse.Namespace) -> None:
     """``companion owner-link``: a fresh owner token replaces the old one's digest."""
+    from . import owner
     from .store import Store
-    from .web import owner
 
     db = args.db or os.environ.get("DATABASE_URL")
     if not db:

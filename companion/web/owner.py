@@ -1,10 +1,8 @@
-"""The server's owner: whoever started it, and the server-wide powers that are theirs alone.
+"""The server's owner in the browser: the owner link, the owner's mark, the owner's page.
 
-``companion serve`` prints an owner link the first time it starts on a database, and
-``companion owner-link`` prints a fresh one whenever it is asked (the old one then stops
-working). Only the token's digest is kept, in the store's meta rows. Opening the link sets
-an owner mark in the signed, HttpOnly session cookie; the mark is bound to the digest, so a
-fresh link also ends every session the old one opened.
+Opening the owner link (``companion.owner``) sets an owner mark in the signed, HttpOnly
+session cookie; the mark is bound to the token's stored digest, so a fresh link also ends
+every session the old one opened.
 
 The owner merges players' spellings, imports archives and deletes imported plays; a table's
 host changes only its own table's play (``companion.web.plays``). Holding some table's host
@@ -15,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from typing import NoReturn
 
 from flask import (
@@ -31,37 +28,17 @@ from flask import (
 )
 
 from .. import archive
+from .. import owner as token
 from ..errors import NotAllowed, Unauthorized
-from ..store import Store, digest
 from ..text import N_
 from .screens import tables
 from .security import limited
 
 bp = Blueprint("owner", __name__)
 
-OWNER_KEY = "owner_token_digest"  # the meta row that holds the owner token's digest
 OWNER_ONLY = N_(
     "Only the server's owner can do that (whoever started the server, with its owner link)."
 )
-
-
-def issue(store: Store) -> str:
-    """A fresh owner token (192 random bits); its digest replaces the old one, so the old
-    link, and every session it opened, stop working."""
-    token = secrets.token_urlsafe(24)
-    store.set_meta(OWNER_KEY, digest(token))
-    return token
-
-
-def issue_first(store: Store) -> str | None:
-    """An owner token if the database has no owner yet (the first start), else None."""
-    if store.read_meta(OWNER_KEY) is not None:
-        return None
-    return issue(store)
-
-
-def link(base: str, token: str) -> str:
-    return f"{base.rstrip('/')}/owner/{token}"
 
 
 def _mark(stored: str) -> str:
@@ -76,7 +53,7 @@ def is_owner() -> bool:
     found = getattr(g, "_tc_owner", None)
     if found is None:
         mark = session.get("owner")
-        stored = tables().store.read_meta(OWNER_KEY) if mark else None
+        stored = token.current(tables()) if mark else None
         found = bool(stored) and hmac.compare_digest(str(mark), _mark(str(stored)))
         g._tc_owner = found
     return found
@@ -95,13 +72,13 @@ def owner_only() -> None:
         refuse("owner_only", OWNER_ONLY)
 
 
-@bp.get("/owner/<token>")
-def claim(token: str) -> Response:
+@bp.get("/owner/<link_token>")
+def claim(link_token: str) -> Response:
     """The owner link: mark this browser's session as the owner's, and leave the address bar."""
 
     def check() -> str:
-        stored = tables().store.read_meta(OWNER_KEY)
-        if not stored or not hmac.compare_digest(digest(token), stored):
+        stored = token.opens(tables(), link_token)
+        if stored is None:
             raise NotAllowed(
                 "bad_owner_link",
                 N_(

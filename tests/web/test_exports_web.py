@@ -15,12 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive, create_app
+from companion import archive, create_app, owner
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.seat_notes import write as write_notes
 from companion.tables import HOST
-from companion.web import owner
 
 from ..conftest import csrf
 

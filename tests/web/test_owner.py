@@ -16,8 +16,7 @@ import json
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive
-from companion.web import owner
+from companion import archive, owner
 
 from ..conftest import csrf
 from .test_plays import host_client, owner_client, rows_of, tally, text

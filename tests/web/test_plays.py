@@ -15,10 +15,9 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive
+from companion import archive, owner
 from companion.games.example.data import TARGET
 from companion.tables import HOST, Created, NotFound, Tables
-from companion.web import owner
 
 from ..conftest import csrf
 

@@ -1,0 +1,47 @@
+"""The server's owner token: issued when the server first starts, re-issued on demand.
+
+The owner is whoever started the server. ``companion serve`` prints an owner link the first
+time it starts on a database, ``companion owner-link`` a fresh one whenever asked. Only the
+token's SHA-256 digest is kept, in the store's meta rows (as every token is kept), and a new
+token's digest replaces the old one's, so the old link stops working. What the owner may do
+is the web layer's part (``companion.web.owner``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from .store import Store, digest
+from .tables import Tables
+
+OWNER_KEY = "owner_token_digest"  # the meta row that holds the owner token's digest
+
+
+def issue(store: Store) -> str:
+    """A fresh owner token (192 random bits); its digest replaces the old one's."""
+    token = secrets.token_urlsafe(24)
+    store.set_meta(OWNER_KEY, digest(token))
+    return token
+
+
+def issue_first(store: Store) -> str | None:
+    """An owner token if the database has no owner yet (the first start), else None."""
+    if store.read_meta(OWNER_KEY) is not None:
+        return None
+    return issue(store)
+
+
+def link(base: str, token: str) -> str:
+    return f"{base.rstrip('/')}/owner/{token}"
+
+
+def current(tables: Tables) -> str | None:
+    """The digest of the owner token that works now (None before any was issued)."""
+    return tables.store.read_meta(OWNER_KEY)
+
+
+def opens(tables: Tables, token: str) -> str | None:
+    """The current digest if ``token`` is the owner token, else None."""
+    stored = current(tables)
+    return stored if stored and hmac.compare_digest(digest(token), stored) else None
