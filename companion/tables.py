@@ -184,9 +184,8 @@ class Tables:
             self._used.pop(table_id, None)
 
     def delete(self, table_id: str) -> bool:
-        """Delete a table for good (the archive's choice), under the table's lock so no change
-        is half-applied, and drop it from memory; every other process hears of it from the
-        store. Its streams are woken, and find it gone. Whether it existed."""
+        """Delete a table for good, under its lock, and drop it from memory (other processes
+        hear of it from the store; its streams wake and find it gone). Whether it existed."""
         with self._lock(table_id):
             existed = self.store.delete_table(table_id)
             self._dropped(table_id)
