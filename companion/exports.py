@@ -15,7 +15,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import string
+import unicodedata
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, tzinfo
 from typing import Any
@@ -133,37 +135,72 @@ def has_points(play: Play) -> bool:
 # -- CSV ----------------------------------------------------------------------------------
 
 
+# What a spreadsheet app reads as the start of a formula (OWASP's CSV injection advice).
+FORMULA_STARTS = frozenset("=+-@\t\r\n")
+# What a spreadsheet may skip before it looks for a formula: spaces, controls, zero-width and
+# bidi characters (Cf), separators, combining marks, and characters that draw nothing.
+INVISIBLE = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cn"})
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _lead(text: str) -> str:
+    """The first character of ``text`` that a person would see, in NFKC form ("＝" is "=")."""
+    for ch in unicodedata.normalize("NFKC", text):
+        if ch.isspace() or ch in BLANKS or unicodedata.category(ch) in INVISIBLE:
+            continue
+        return ch
+    return ""
+
+
 def _cell(value: Any) -> str:
+    """One CSV cell, never a formula: a text whose first visible character would start one
+    (or that starts with a tab or line break) gets a leading ``'``.
+
+    Numbers stay numbers: an int or float from the result (a score of -3) cannot hold a
+    formula, and prefixing it would make the spreadsheet read it as text and stop summing it.
+    A *text* that looks like a number ("-3" as a name) is still prefixed.
+
+    >>> [_cell(v) for v in (-3, 2.5, None, "Ann", "-3", " =1+1", "\\u200b=1+1", "\\uff1d1+1")]
+    ['-3', '2.5', '', 'Ann', "'-3", "' =1+1", "'\\u200b=1+1", "'\\uff1d1+1"]
+    >>> _cell("\\n=1+1"), _cell("\\t@SUM(A1)"), _cell("x;=1+1"), _cell(float("-inf"))
+    ("'\\n=1+1", "'\\t@SUM(A1)", 'x;=1+1', "'-inf")
+    """
     if value is None:
         return ""
-    text = str(value)
-    # A name starting with = + - @ would run as a formula in a spreadsheet app.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
+        return str(value)
+    text = str(value)  # "-inf" is a text, and prefixed like one
+    if text[:1] in FORMULA_STARTS or _lead(text) in FORMULA_STARTS:
+        return "'" + text
+    return text
 
 
 def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> bytes:
     """One row per player per play (CSV_COLUMNS), UTF-8 with a BOM so spreadsheet apps
     read Chinese names right."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Every cell quoted, so a separator inside one (a ";" where a spreadsheet's locale splits
+    # on it) never starts a new cell that could hold a formula.
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     for play in plays:
         for entry in standings(play):
-            writer.writerow(
-                [
-                    _cell(play.table_id),
-                    _cell(play.game_id),
-                    _cell(tr(game_name(play.game_id))),
-                    local_date(play.ended, tz),
-                    duration_min(play),
-                    entry["seat"] + 1,
-                    _cell(entry["player"]),
-                    _cell(tr(entry["side"]) if entry["side"] is not None else ""),
-                    "" if entry["score"] is None else entry["score"],
-                    entry["rank"],
-                    1 if entry["winner"] else 0,
-                ]
-            )
+            row = [
+                play.table_id,
+                play.game_id,
+                tr(game_name(play.game_id)),
+                local_date(play.ended, tz),
+                duration_min(play),
+                entry["seat"] + 1,
+                entry["player"],
+                tr(entry["side"]) if entry["side"] is not None else "",
+                entry["score"],
+                entry["rank"],
+                entry["winner"],
+            ]
+            writer.writerow([_cell(value) for value in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -96,6 +96,30 @@ def test_csv_has_a_bom_one_row_per_player_and_the_documented_columns():
     assert rows[4][6] == "'=Di"
 
 
+@pytest.mark.parametrize(
+    "name",
+    [" =1+1", "\n=1+1", "\uff1d1+1", "\u200b=1+1", "\u3164@cmd", "\t-2+3", "+1", "-3"],
+    ids=["space", "newline", "full-width", "zero-width", "hangul-filler", "tab", "plus", "minus"],
+)
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(name: str):
+    players = ["Ann", "小明", "Cy", name]
+    body = exports.to_csv([sword_play(players=players)], plain, UTC)
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    assert rows[4][6] == "'" + name
+
+
+def test_every_csv_cell_is_quoted_and_numbers_stay_numbers():
+    play = sword_play(players=["Ann", "x;=1+1", "Cy", "Di"])
+    play.result["rows"][2]["score"] = -3  # a negative score stays a number a sum can add
+    body = exports.to_csv([play], plain, UTC).decode("utf-8-sig")
+    lines = body.split("\r\n")
+    # A reader that splits on ";" (a spreadsheet in many locales) still sees one cell.
+    assert '"x;=1+1"' in lines[2]
+    assert all(cell.startswith('"') and cell.endswith('"') for cell in lines[3].split(","))
+    row = list(csv.reader(io.StringIO(body)))[3]
+    assert (row[6], row[8], row[9], row[10]) == ("Cy", "-3", "4", "0")
+
+
 def test_csv_documented_columns_match_the_docs():
     docs = (Path(__file__).resolve().parents[1] / "docs" / "exports.md").read_text("utf-8")
     for column in exports.CSV_COLUMNS:

@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.request
 
-from companion.cli import RedactingLog
+from companion.cli import RedactingLog, redact
 
 from .spawn import serve
 
@@ -132,6 +132,55 @@ def test_redaction_runs_to_the_next_slash_question_mark_space_or_quote():
     log.write('"GET /lang/en?next=%2fjoin%2fAbc HTTP/1.1" 303')
     assert lines == [
         '"GET /join/[secret]?k=v HTTP/1.1" 303',
-        '"GET /host/T%31/[secret]/more HTTP/1.1" 404',
-        '"GET /lang/en?next=%2fjoin%2f[secret] HTTP/1.1" 303',
+        '"GET /host/T1/[secret]/more HTTP/1.1" 404',
+        '"GET /lang/en?next=[secret] HTTP/1.1" 303',
     ]
+
+
+def logged(server, paths: list[str]) -> None:
+    """Wait until the server has logged a request line for each of ``paths`` (redacted or not:
+    either way the line is there to check). A hung server fails the test."""
+    lines = [f'"GET {redact(path)} HTTP/1.1"' for path in paths]
+    deadline = time.monotonic() + 60  # only stops a hung test; the event is the log line
+    while not all(line in "".join(server.stderr) for line in lines):
+        assert time.monotonic() < deadline, "".join(server.stderr)
+        time.sleep(0.05)
+
+
+def test_the_access_log_redacts_codes_the_router_would_read_however_they_are_spelled(tmp_path):
+    server = serve(tmp_path / "spelled.db")
+    try:
+        request = urllib.request.Request(
+            server.base + "/api/tables",
+            method="POST",
+            headers={"Content-Type": "application/json"},
+            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
+        )
+        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        codes = [s["join_code"] for s in table["seats"]]
+        shorts = [s["short_code"] for s in table["seats"]]
+        host = table["host_token"]
+        twice = "".join(f"%25{ord(ch):02X}" for ch in f"/join/{codes[3]}")
+        visits = [
+            f"//join//{codes[0]}",
+            f"/join;x/{codes[1]}",
+            f"/JOIN/{codes[2]}",
+            f"/lang/en?next={twice}",
+            f"/lang/en?next=http%3A%2F%2Fh%2FJ%2F{shorts[0]}",
+            f"/J//{shorts[1]}",
+            f"//host/{table['id']}//{host}",
+            f"/t/{table['id']}?token={host}",
+        ]
+        for path in visits:
+            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+            try:
+                browser.open(server.base + path, timeout=5).read()
+            except urllib.error.HTTPError:
+                pass  # a refusal is logged all the same
+        logged(server, visits)
+    finally:
+        log = server.stop()
+    for secret in [*codes, *shorts, host]:
+        assert secret not in log
+        assert secret.casefold() not in log.casefold()
+    assert "//join//[secret]" in log and "/JOIN/[secret]" in log and "next=[secret]" in log
