@@ -108,8 +108,7 @@ class Tables:
         self._guard = threading.Lock()
         self.max_cached = MAX_CACHED
         self.idle_seconds = IDLE_SECONDS
-        # Wrong short codes, server-wide, a waiting seat's short code survives (``seats_store``).
-        self.guess_budget = GUESS_BUDGET
+        self.guess_budget = GUESS_BUDGET  # wrong short codes a waiting one survives
         self._next_sweep = 0.0
         # Other processes' changes (PostgreSQL); a SQLite store has no other process.
         store.listen(self.changed_elsewhere, self.resync)
@@ -350,8 +349,7 @@ class Tables:
 
         A used, re-issued or mistyped short code is simply unknown: short codes are drawn
         again for new seats, so "already used" could not be told apart from a typo. An
-        unknown code counts against every waiting short code's guess budget; a locked one is
-        refused as such (``seats_store``: the guess budget).
+        unknown code is a wrong guess for every waiting one (``seats_store``: guess budget).
         """
         short = normal_short_code(typed)
         if short is None:
@@ -362,8 +360,7 @@ class Tables:
             )
         found, code = self.store.guess_short_code(short, self.guess_budget)
         if found == "locked":
-            # Its seat still waits, but too many wrong codes were typed since it was issued
-            # (by anyone, anywhere: a wrong code names no table), so it may have been found.
+            # Too many wrong codes were typed since it was issued: it may have been found.
             raise RulesError(
                 "short_code_locked",
                 N_(
