@@ -64,7 +64,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
         MAX_CONTENT_LENGTH=64 * 1024,
         SEND_FILE_MAX_AGE_DEFAULT=60 * 60 * 24 * 30,
-        JOIN_RATE_LIMIT=(30, 60.0),  # join attempts per client address per window of seconds
+        # Failed joins one client address may make (Flask-Limiter syntax; docs/security.md).
+        JOIN_RATE_LIMIT="30 per minute",
         # Tables one client address may create (Flask-Limiter syntax; form and API together).
         CREATE_RATE_LIMIT="30 per minute;300 per day",
         SSE_HEARTBEAT=15.0,

@@ -185,6 +185,21 @@ def _log_by_table(db: Any, dialect: str) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS actions_cursor ON actions(table_id, kind, undone)")
 
 
+def _guess_budget(db: Any, dialect: str) -> None:
+    """Wrong short-code guesses, counted server-wide in one row (one counter update per wrong
+    guess, nothing to prune), and per seat the count when its short code was issued: a short
+    code is retired once the count has grown by its budget since (``seats_store``)."""
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS guesses (id INTEGER PRIMARY KEY, failures INTEGER NOT NULL);
+        INSERT INTO guesses(id, failures) SELECT 1, 0 WHERE NOT EXISTS (SELECT 1 FROM guesses)
+        """,
+        dialect,
+    )
+    add_column(db, "seats", "short_since", "INTEGER NOT NULL DEFAULT 0", dialect)
+
+
 STEPS: list[tuple[str, Step]] = [
     ("the log", _the_log),
     ("notes and reveal barriers", _notes_and_barriers),
@@ -192,6 +207,7 @@ STEPS: list[tuple[str, Step]] = [
     ("short codes", _short_codes),
     ("the results archive", _archive),
     ("the undo cursor's index", _log_by_table),
+    ("the short codes' guess budget", _guess_budget),
 ]
 
 LATEST = len(STEPS)

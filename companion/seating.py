@@ -55,6 +55,8 @@ class SeatRow:
     join_code: str | None  # until the seat is claimed; only the host's screen may show it
     short_code: str | None  # the same seat's code to type (/j); the host's screen alone too
     qr_key: str | None  # a key of that code: a re-issued seat's QR gets a new URL
+    # Its short code was locked after too many wrong guesses (the host offers a new one).
+    short_locked: bool = False
 
 
 class RecentTable(NamedTuple):

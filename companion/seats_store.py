@@ -7,7 +7,19 @@ A seat is opened by one of two codes, both single-use and both re-issued togethe
   (``/j``). The alphabet leaves out 0/O and 1/I/L, which people misread, and case does not
   matter. Short codes are unique among the seats still waiting for a phone; a claim or a
   new code retires the old one. Being short, a short code can be guessed: the web layer
-  lets one address fail only a few times a minute (``web.security.limited``).
+  lets one address fail only a few times a minute (``web.security.join_limit``), and the
+  store bounds everyone's guesses together, whatever their addresses and processes.
+
+The guess budget: every wrong short code typed anywhere on the server adds one to a single
+counter in the database (``guesses``, one row: one small update per wrong guess, nothing to
+prune). Each seat remembers the counter's value when its short code was issued
+(``short_since``); once ``budget`` wrong guesses have been made since, that short code is
+*locked*: it opens nothing (the QR code's join code still works) and the host's screen
+offers a new one. A wrong guess names no table, so it counts against every waiting code:
+while a code is open at most ``budget`` guesses are made, each a hit with a chance of one
+in 31**5 per waiting code. The look-up and the count run in one transaction that holds the
+counter's row, so guesses made at once, in any process, cannot slip past the budget
+(docs/security.md works out the odds).
 
 Both codes are stored as they are until the seat is claimed (the host's screen shows
 them), then cleared; only the join code's digest is kept, to say "already used". Seat
@@ -28,6 +40,8 @@ from typing import Any
 # No 0/O, no 1/I/L: what is left reads the same on any screen and in any hand.
 SHORT_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 SHORT_LENGTH = 5
+# Wrong guesses, server-wide, that a waiting seat's short code survives (docs/security.md).
+GUESS_BUDGET = 100
 
 # A note to write: (who did it, the note's action, its events).
 Note = tuple[int | None, dict[str, Any], list[dict[str, Any]]]
@@ -65,14 +79,21 @@ def issue_short_code(db: Any) -> str:
             return code
 
 
+def wrong_guesses(db: Any) -> int:
+    """How many wrong short codes have been typed on this server, ever."""
+    return db.execute("SELECT failures FROM guesses WHERE id=1").fetchone()[0]
+
+
 def insert_seats(db: Any, table_id: str, join_codes: list[str]) -> list[str]:
     """Store a new table's seats, each with its join code and a fresh short code."""
     shorts = []
+    since = wrong_guesses(db)
     for n, code in enumerate(join_codes):
         short = issue_short_code(db)
         db.execute(
-            "INSERT INTO seats(table_id, seat, join_code, short_code) VALUES (?, ?, ?, ?)",
-            (table_id, n, code, short),
+            "INSERT INTO seats(table_id, seat, join_code, short_code, short_since)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (table_id, n, code, short, since),
         )
         shorts.append(short)
     return shorts
@@ -106,16 +127,27 @@ class SeatStore:
     _one: Callable[[str, tuple[Any, ...]], tuple[Any, ...] | None]
     _all: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
     _note: Callable[[Any, str, Note], tuple[int, int]]
+    dialect: str
 
-    def seats(self, table_id: str) -> list[tuple[int, str | None, str | None, bool, int]]:
-        """(seat, join code, short code (both None once claimed), claimed?, phones that
-        have held it)."""
+    def seats(
+        self, table_id: str, budget: int = GUESS_BUDGET
+    ) -> list[tuple[int, str | None, str | None, bool, int, bool]]:
+        """(seat, join code, short code (both None once claimed; the short code None too
+        once ``budget`` wrong guesses have been made since it was issued), claimed?, phones
+        that have held it, short code locked?)."""
         rows = self._all(
-            "SELECT seat, join_code, short_code, token_hash, claims FROM seats"
-            " WHERE table_id=? ORDER BY seat",
+            "SELECT s.seat, s.join_code, s.short_code, s.token_hash, s.claims,"
+            " g.failures - s.short_since FROM seats s, guesses g"
+            " WHERE s.table_id=? AND g.id=1 ORDER BY s.seat",
             (table_id,),
         )
-        return [(r[0], r[1], r[2], r[3] is not None, r[4]) for r in rows]
+        out = []
+        for seat, code, short, token_hash, claims, guessed in rows:
+            locked = short is not None and guessed >= budget
+            out.append(
+                (seat, code, None if locked else short, token_hash is not None, claims, locked)
+            )
+        return out
 
     def phones(self, table_id: str) -> list[int]:
         """How many phones have held each seat, in seat order."""
@@ -134,6 +166,31 @@ class SeatStore:
         """The join code of the waiting seat this short code opens, else None."""
         row = self._one("SELECT join_code FROM seats WHERE short_code=?", (short,))
         return row[0] if row else None
+
+    def guess_short_code(self, short: str, budget: int = GUESS_BUDGET) -> tuple[str, str | None]:
+        """What a typed short code opens: ("open", the seat's join code), ("locked", None) if
+        its seat still waits but ``budget`` wrong guesses were made since it was issued, or
+        ("unknown", None),
+        which counts one wrong guess against every waiting short code.
+
+        One transaction holding the counter's row (PostgreSQL: ``FOR UPDATE``; SQLite has
+        one writer): a guess is checked against every wrong guess counted before it.
+        """
+        lock = " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+        def job(db: Any) -> tuple[str, str | None]:
+            failures = db.execute("SELECT failures FROM guesses WHERE id=1" + lock).fetchone()[0]
+            row = db.execute(
+                "SELECT join_code, short_since FROM seats WHERE short_code=?", (short,)
+            ).fetchone()
+            if row is None:
+                db.execute("UPDATE guesses SET failures=failures+1 WHERE id=1")
+                return "unknown", None
+            if failures - row[1] >= budget:
+                return "locked", None
+            return "open", row[0]
+
+        return self._write(job)
 
     def claim(
         self, table_id: str, seat: int, code: str, token: str, note: Note
@@ -175,10 +232,11 @@ class SeatStore:
                     (row[0], table_id, seat, time.time()),
                 )
             # Drawn while the old short code still exists, so the new one always differs.
+            # The new short code gets a whole budget: counted from now.
             db.execute(
-                "UPDATE seats SET join_code=?, short_code=?, token_hash=NULL"
+                "UPDATE seats SET join_code=?, short_code=?, short_since=?, token_hash=NULL"
                 " WHERE table_id=? AND seat=?",
-                (code, issue_short_code(db), table_id, seat),
+                (code, issue_short_code(db), wrong_guesses(db), table_id, seat),
             )
             return self._note(db, table_id, note)
 

@@ -44,7 +44,7 @@ from .live import Hub, Subscription
 from .names import clean_players
 from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
-from .seats_store import normal_short_code
+from .seats_store import GUESS_BUDGET, normal_short_code
 from .store import DELETED, NOTE_ROW, ActionRow, Note, Store, digest
 from .text import N_
 
@@ -108,6 +108,7 @@ class Tables:
         self._guard = threading.Lock()
         self.max_cached = MAX_CACHED
         self.idle_seconds = IDLE_SECONDS
+        self.guess_budget = GUESS_BUDGET  # wrong short codes a waiting one survives
         self._next_sweep = 0.0
         # Other processes' changes (PostgreSQL); a SQLite store has no other process.
         store.listen(self.changed_elsewhere, self.resync)
@@ -358,7 +359,8 @@ class Tables:
         """The join code of the waiting seat a typed short code opens.
 
         A used, re-issued or mistyped short code is simply unknown: short codes are drawn
-        again for new seats, so "already used" could not be told apart from a typo.
+        again for new seats, so "already used" could not be told apart from a typo. An
+        unknown code is a wrong guess for every waiting one (``seats_store``: guess budget).
         """
         short = normal_short_code(typed)
         if short is None:
@@ -367,7 +369,17 @@ class Tables:
                 N_("A seat code has 5 letters and digits, like {example}."),
                 example="K7M4P",
             )
-        code = self.store.short_code_join(short)
+        found, code = self.store.guess_short_code(short, self.guess_budget)
+        if found == "locked":
+            # Too many wrong codes were typed since it was issued: it may have been found.
+            raise RulesError(
+                "short_code_locked",
+                N_(
+                    "The code {typed} was locked after too many wrong guesses. Scan the"
+                    " seat's QR code, or ask the host for a new code."
+                ),
+                typed=short,
+            )
         if code is None:
             raise NotFound(
                 "unknown_short_code",
@@ -431,8 +443,11 @@ class Tables:
                 join_code=code,
                 short_code=short,
                 qr_key=digest(code)[:10] if code else None,
+                short_locked=locked,
             )
-            for seat, code, short, joined, phones in self.store.seats(table_id)
+            for seat, code, short, joined, phones, locked in self.store.seats(
+                table_id, self.guess_budget
+            )
         ]
 
     def join_code(self, table_id: str, seat: int) -> str | None:

@@ -18,7 +18,7 @@ from ..text import N_
 from . import auth, cache
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
-from .security import create_limit, limited
+from .security import create_limit, join_limit
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -128,9 +128,10 @@ def create_table() -> tuple[Response, int]:
 
 
 @bp.post("/join")
+@join_limit
 def join() -> Response:
     code = _body().get("code")
-    table_id, seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
+    table_id, seat, token = tables().claim(code)
     return jsonify({"table_id": table_id, "seat": seat, "token": token})
 
 

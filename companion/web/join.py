@@ -2,7 +2,10 @@
 
 The short code is a second way into a seat, beside the QR code's join code, and just as
 single-use (``Tables.claim``). Being short it can be guessed, so every attempt runs under the
-join limit of the client's address (``security.limited``): a wrong code counts as a failure.
+join limit of the client's address (``security.join_limit``: a refusal counts as a failure),
+and every wrong code counts against the guess budget of every waiting short code, whoever
+typed it (``seats_store``): a code locked that way is refused with why, and the QR code or a
+new code from the host still works.
 The code travels in a form post, never in a query string, and the access log redacts
 ``/j/<code>`` as it does ``/join/<code>``.
 """
@@ -18,7 +21,7 @@ from . import auth
 from .errors import status_of
 from .i18n import translate
 from .screens import tables
-from .security import check_csrf, limited
+from .security import check_csrf, join_limit
 
 bp = Blueprint("join", __name__)
 
@@ -29,7 +32,7 @@ SEPARATORS = re.compile(r"[\s\-]+")
 def _claim(typed: str) -> Response:
     """Claim the seat ``typed`` opens for this browser and go to its phone page."""
     code = SEPARATORS.sub("", typed[:TYPED_MAX])
-    table_id, _seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
+    table_id, _seat, token = tables().claim(code)
     auth.remember("seat", table_id, token)
     # Redirect so the code leaves the address bar (and the browser history).
     return redirect(url_for("pages.seat", table_id=table_id), code=303)
@@ -48,6 +51,7 @@ def form() -> tuple[str, int]:
 
 
 @bp.post("/j")
+@join_limit
 def submit() -> Response | tuple[str, int]:
     typed = request.form.get("code", "")
     try:
@@ -58,6 +62,7 @@ def submit() -> Response | tuple[str, int]:
 
 
 @bp.get("/j/<code>")
+@join_limit
 def direct(code: str) -> Response | tuple[str, int]:
     """A short join link (``/j/K7M4P``): claims at once, or says why not on the form."""
     try:

@@ -26,7 +26,7 @@ from ..text import N_
 from . import auth, qr, regions
 from .i18n import COOKIE, LANGUAGES
 from .screens import join_url, screen, tables
-from .security import check_csrf, create_limit, limited, same_site_path
+from .security import check_csrf, create_limit, join_limit, same_site_path
 
 bp = Blueprint("pages", __name__)
 
@@ -167,8 +167,9 @@ def seat_qr(table_id: str, seat: int) -> Response:
 
 
 @bp.get("/join/<code>")
+@join_limit
 def join(code: str) -> Response:
-    table_id, seat, token = limited(request.remote_addr or "?", lambda: tables().claim(code))
+    table_id, seat, token = tables().claim(code)
     if auth.holds_other_seat(tables(), table_id, seat):
         # A phone that already plays a seat here keeps it: the new one is handed round.
         auth.remember_pass(table_id, seat, token)
@@ -179,9 +180,10 @@ def join(code: str) -> Response:
 
 
 @bp.get("/host/<table_id>/<token>")
+@join_limit
 def host_link(table_id: str, token: str) -> Response:
     """Open a table as its host on this device (the link `companion demo` prints)."""
-    viewer = limited(request.remote_addr or "?", lambda: tables().viewer_for(table_id, token))
+    viewer = tables().viewer_for(table_id, token)
     if viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host can do that."))
     auth.remember("host", table_id, token)

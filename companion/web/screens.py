@@ -36,6 +36,7 @@ class SeatStatus:
     # seat like its QR code: only ever set for the host, and only until the seat is claimed.
     short_code: str | None = None
     short_url: str | None = None
+    short_locked: bool = False  # its short code was locked after too many wrong guesses
 
 
 @dataclass
@@ -203,6 +204,7 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
             phones=row.phones,
             short_code=row.short_code if is_host else None,
             short_url=short_join_url() if is_host and row.short_code else None,
+            short_locked=row.short_locked and is_host,
         )
         for row in cache.memo(loaded, "seats", lambda: tables().seats(loaded.id))
     ]

@@ -5,8 +5,10 @@ POST from them must carry the session's CSRF token (a hidden field, or the X-CSR
 header htmx sends). The JSON API authenticates with a bearer token only and ignores
 cookies, so it needs no CSRF token.
 
-Two rate limits per client address: failed joins (``RateLimit``, code guessing) and table
-creation (Flask-Limiter, ``create_limit``: one device filling the disk with tables).
+Two rate limits per client address, both Flask-Limiter's: failed joins (``join_limit``,
+code guessing: only refusals count) and table creation (``create_limit``: one device
+filling the disk with tables). Guessing short codes is also bounded for everyone together,
+in the database (``seats_store``'s guess budget, ``SHORT_CODE_GUESS_BUDGET``).
 """
 
 from __future__ import annotations
@@ -14,22 +16,15 @@ from __future__ import annotations
 import gzip
 import hmac
 import secrets
-import threading
-import time
 import unicodedata
-from collections import deque
-from collections.abc import Callable
-from typing import TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from ..errors import CsrfError, RulesError, TooManyAttempts
+from ..errors import CsrfError
 from ..text import N_
-
-R = TypeVar("R")
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -62,58 +57,30 @@ def check_csrf(viewer_token: str = "") -> None:
         raise CsrfError("csrf", N_("This page has expired. Reload it and try again."))
 
 
-class RateLimit:
-    """At most ``limit`` failures per ``window`` seconds per key (a client address).
-
-    Joining counts only failed attempts: a table's worth of phones scanning valid codes is
-    fine, guessing codes is not.
-    """
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = limit
-        self.window = window
-        self._hits: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        hits = self._hits.setdefault(key, deque())
-        while hits and now - hits[0] > self.window:
-            hits.popleft()
-        return hits
-
-    def check(self, key: str) -> None:
-        """Refuse (429) while ``key`` has used up its failures."""
-        with self._lock:
-            if len(self._recent(key, time.monotonic())) >= self.limit:
-                raise TooManyAttempts(
-                    "rate_limited", N_("Too many attempts. Wait a minute and try again.")
-                )
-
-    def fail(self, key: str) -> None:
-        """Count one failure for ``key``."""
-        with self._lock:
-            self._recent(key, time.monotonic()).append(time.monotonic())
-            if len(self._hits) > 10_000:
-                self._hits = {k: v for k, v in self._hits.items() if v}
-
-
-def limited(key: str, attempt: Callable[[], R]) -> R:
-    """Run ``attempt()`` under the join limit for ``key``: a refusal counts as a failure."""
-    limit: RateLimit = current_app.extensions["join_limit"]
-    limit.check(key)
-    try:
-        return attempt()
-    except RulesError:
-        limit.fail(key)
-        raise
+def _refused(response: Response) -> bool:
+    """Does this reply count against the join limit? A refusal does (a wrong or used code, a
+    bad token); a join that worked does not, nor the limit's own 429 (waiting is not
+    guessing)."""
+    return 400 <= response.status_code < 500 and response.status_code != 429
 
 
 # One limiter for the process (a decorator needs it at import time); ``init_app`` gives it a
-# fresh in-memory store per app. The limit is read from the app's config on each request.
-limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="moving-window")
+# fresh in-memory store per app. Its limits are read from the app's config on each request.
+# The sliding-window counter keeps two counters per address, each dropped once its window
+# has passed, so memory follows the addresses seen in the last two windows, never all of
+# them (the in-memory moving window keeps an empty list for every key it ever saw).
+limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="sliding-window-counter")
 # Shared by the form and the API: both count against one budget per address.
 create_limit = limiter.shared_limit(
     lambda: current_app.config["CREATE_RATE_LIMIT"], scope="create_table"
+)
+# Every way into a seat or a table by a code or token (/join, /j, /api/join, the host link)
+# shares one budget of *failures* per address: a table's worth of phones scanning valid
+# codes is fine, guessing codes is not. It is per process (each worker counts its own); the
+# bound that holds across addresses and processes is the database's guess budget
+# (``seats_store``).
+join_limit = limiter.shared_limit(
+    lambda: current_app.config["JOIN_RATE_LIMIT"], scope="join", deduct_when=_refused
 )
 
 
@@ -177,8 +144,9 @@ def _compress(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    limit, window = app.config["JOIN_RATE_LIMIT"]
-    app.extensions["join_limit"] = RateLimit(limit, window)
+    # Wrong short codes a waiting seat's code survives, server-wide (docs/security.md).
+    pipeline = app.extensions["tables"]
+    pipeline.guess_budget = app.config.setdefault("SHORT_CODE_GUESS_BUDGET", pipeline.guess_budget)
     limiter.init_app(app)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.after_request(_compress)

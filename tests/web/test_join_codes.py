@@ -17,7 +17,6 @@ from companion.live import Hub
 from companion.seats_store import SHORT_ALPHABET, SHORT_LENGTH
 from companion.store import Store
 from companion.tables import Tables
-from companion.web.security import RateLimit
 
 from ..conftest import csrf, first_stream_message
 
@@ -127,7 +126,7 @@ def test_the_form_needs_its_csrf_token(app, client):
 
 
 def test_wrong_codes_count_against_the_join_limit_of_the_address(app, client):
-    app.extensions["join_limit"] = RateLimit(3, 60.0)
+    app.config["JOIN_RATE_LIMIT"] = "3 per minute"
     table = make_table(client)
     phone = app.test_client()
     for guess in ("ZZZZZ", "ZZZZY", "ZZZZX"):

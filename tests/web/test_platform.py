@@ -430,7 +430,7 @@ def test_health_and_the_games_list(client):
 
 
 def test_guessing_join_codes_is_rate_limited_but_a_full_table_can_join(app, client):
-    app.extensions["join_limit"].limit = 5
+    app.config["JOIN_RATE_LIMIT"] = "5 per minute"
     table = make_table(client, players=("A", "B", "C", "D"))
     for seat in table["seats"]:
         assert client.post("/api/join", json={"code": seat["join_code"]}).status_code == 200
