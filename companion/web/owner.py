@@ -22,7 +22,6 @@ from flask import (
     g,
     redirect,
     render_template,
-    request,
     session,
     url_for,
 )
@@ -32,7 +31,7 @@ from .. import owner as token
 from ..errors import NotAllowed, Unauthorized
 from ..text import N_
 from .screens import tables
-from .security import limited
+from .security import join_limit
 
 bp = Blueprint("owner", __name__)
 
@@ -73,6 +72,7 @@ def owner_only() -> None:
 
 
 @bp.get("/owner/<link_token>")
+@join_limit  # a wrong owner token counts as a failed join does
 def claim(link_token: str) -> Response:
     """The owner link: mark this browser's session as the owner's, and leave the address bar."""
 
@@ -88,7 +88,7 @@ def claim(link_token: str) -> Response:
             )
         return stored
 
-    stored = limited(request.remote_addr or "", check)  # guessing counts as failed joins do
+    stored = check()
     session["owner"] = _mark(stored)
     session.permanent = True
     return redirect(url_for("owner.page"), code=303)
