@@ -2,11 +2,16 @@
 
 A reveal (a sealed round's choices shown, a declared reveal of the game, the end of a game
 with secrets) is a barrier: undo never steps back across it, and a host's correction that
-would bring one asks first. The table pipeline (``tables``) asks these questions.
+could bring one asks first. The table pipeline (``tables``) asks these questions.
+
+Every reply depends on public information only: in a game with secrets, whether a host's
+correction asks, and how, is decided before it runs, from the request and the host's view
+(``asks_first``), never from what the hidden cards make of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import Barrier, ConfirmFirst, NotAllowed, RulesError  # noqa: F401
@@ -18,14 +23,53 @@ if TYPE_CHECKING:  # the pipeline imports this module: only its types are needed
     from .tables import Loaded, Viewer
 
 
-def needs_confirmation(viewer: Viewer, spec: Any) -> bool:
-    """Does this change wait for the host to confirm what it reveals? (Only a host's
-    correction: a move of play that reveals by design says so on its button.)"""
-    return viewer.kind == "host" and spec.correction
+def asks_first(
+    game: Game,
+    viewer: Viewer,
+    spec: Any,
+    view: Callable[[], dict[str, Any]],
+    params: dict[str, Any],
+) -> bool:
+    """Does this host correction, in a game with secrets, wait for a confirmation before it
+    runs? Decided from public information only: the request and ``view()``, the host's view
+    (called only when the game declares ``Action.may_reveal``). The answer and the question
+    are then the same whatever the hidden cards are. (Only a host's correction: a move of
+    play that reveals by design says so on its button.)"""
+    if viewer.kind != "host" or not spec.correction or not secret_outcomes(game):
+        return False
+    if spec.may_reveal is None:
+        return True  # nothing declared: any correction could, while the game runs
+    return bool(spec.may_reveal(view(), params))
+
+
+def confirm_correction() -> ConfirmFirst:
+    """The one question a host correction that could reveal gets in a game with secrets: it
+    names no outcome (which one would come depends on the hidden cards)."""
+    return ConfirmFirst(
+        "confirm_reveal",
+        N_(
+            "This correction can't be undone if it brings the end of the game or shows "
+            "something hidden. Confirm to go ahead."
+        ),
+    )
+
+
+def needs_confirmation(game: Game, viewer: Viewer, spec: Any) -> bool:
+    """Does this change, once run, wait for the host to confirm what it reveals? Only a
+    host's correction in a game where its outcome is public (no secrets, or
+    ``Game.corrections_public``), so the question may name it. (Elsewhere it is asked
+    before, with ``asks_first``.)"""
+    return viewer.kind == "host" and spec.correction and not secret_outcomes(game)
+
+
+def secret_outcomes(game: Game) -> bool:
+    """Can what a host's correction brings depend on a seat's secret in this game?"""
+    return game.secrets and not game.corrections_public
 
 
 def confirm_first(barrier: Text) -> ConfirmFirst:
-    """The question a host's correction gets before it reveals ``barrier``."""
+    """The question a host's correction gets before it reveals ``barrier`` (a game without
+    secrets only: elsewhere the outcome may depend on a secret)."""
     return ConfirmFirst(
         "confirm_reveal",
         N_("This can't be undone: it brings {what_t}. Confirm to go ahead."),

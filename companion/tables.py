@@ -42,7 +42,14 @@ from .games.kit.driver import checked, fresh_copy, run, setup_rng
 from .games.kit.params import coerce_options
 from .live import Hub, Subscription
 from .names import clean_players
-from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
+from .reveals import (
+    asks_first,
+    barrier_of,
+    check_undo,
+    confirm_correction,
+    confirm_first,
+    needs_confirmation,
+)
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import GUESS_BUDGET, normal_short_code
 from .store import DELETED, NOTE_ROW, ActionRow, Note, Store, digest
@@ -471,11 +478,12 @@ class Tables:
     def act(self, table_id: str, viewer: Viewer, raw: Any) -> tuple[int, list[Event]]:
         """Apply one action for ``viewer``; committed to the log before this returns.
 
-        A host's correction that would reveal hidden information or end the game is refused
+        A host's correction that could reveal hidden information or end the game is refused
         with ``ConfirmFirst`` unless the request says ``confirm``: undo cannot step back
-        across it; so is any action that declares a question (``Action.confirm``). (Moves
-        of play that reveal by design, such as resolving a battle, go
-        ahead: their button says what they do.)
+        across it; so is any action that declares a question (``Action.confirm``). In a game
+        with secrets the question is decided and worded from public information only
+        (``reveals.asks_first``). (Moves of play that reveal by design, such as resolving
+        a battle, go ahead: their button says what they do.)
         """
         if viewer.kind == "public":
             raise Unauthorized("no_token", N_("Join the table before you act."))
@@ -515,11 +523,18 @@ class Tables:
         spec = game.actions[action["type"]]
         if spec.confirm and not confirmed:
             raise ConfirmFirst("confirm_action", spec.confirm)
+        # Asked before it runs, from the request and the host's view alone: the outcome
+        # (which may rest on a secret) never shapes the reply.
+        if not confirmed and asks_first(
+            game, viewer, spec, lambda: game.view(loaded.state, None), action
+        ):
+            raise confirm_correction()
         state = fresh_copy(loaded.state)
         seq = loaded.next_seq
         events = run(game, state, viewer.actor, action, loaded.seed, seq)
+        # What it revealed is recorded as it is: public, now that it has happened.
         barrier = barrier_of(game, loaded.state, state, events)
-        if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
+        if barrier is not None and not confirmed and needs_confirmation(game, viewer, spec):
             raise confirm_first(barrier)
         version = self.store.append(
             table_id,

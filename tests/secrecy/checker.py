@@ -30,17 +30,22 @@ from typing import Any
 
 from companion.games import GAMES
 from companion.games.kit import Event, Game, RulesError, State
+from companion.games.kit.driver import checked
 from companion.games.kit.params import coerce_options
 from companion.live import Hub
+from companion.reveals import (
+    asks_first,
+    barrier_of,
+    confirm_correction,
+    confirm_first,
+    needs_confirmation,
+)
 from companion.store import Store
 from companion.tables import (
     HOST,
     PUBLIC,
     Tables,
     Viewer,
-    barrier_of,
-    confirm_first,
-    needs_confirmation,
 )
 from companion.web.screens import describe, visible
 
@@ -166,16 +171,27 @@ class Run:
     # -- the pipeline -----------------------------------------------------------------------
 
     def pure(self, state: State, actor: int | None, raw: dict[str, Any], seq: int) -> Outcome:
+        """What ``Tables.act`` does, on ``state``: the same checks and questions, in order."""
+        game = self.game
+        viewer = HOST if actor is None else Viewer("seat", actor)
+        confirmed = bool(raw.get("confirm"))
         try:
-            new, events = apply_action(self.game, state, actor, raw, self.loaded.seed, seq)
+            if isinstance(raw, dict) and isinstance(raw.get("type"), str):
+                action = checked(game, state, actor, raw)
+                spec = game.actions[action["type"]]
+                # A host's correction that could reveal asks before it runs, from public
+                # information only: that question must not depend on anyone's secret either.
+                if not spec.confirm or confirmed:
+                    if not confirmed and asks_first(
+                        game, viewer, spec, lambda: game.view(state, None), action
+                    ):
+                        raise confirm_correction()
+            new, events = apply_action(game, state, actor, raw, self.loaded.seed, seq)
         except RulesError as err:
             return Outcome(None, None, err)
-        # As the pipeline does: a host's correction that would reveal something waits for a
-        # confirmation, and that question must not depend on anyone's secret either.
-        barrier = barrier_of(self.game, state, new, events)
-        spec = self.game.actions[raw["type"]]
-        viewer = HOST if actor is None else Viewer("seat", actor)
-        if barrier is not None and not raw.get("confirm") and needs_confirmation(viewer, spec):
+        barrier = barrier_of(game, state, new, events)
+        spec = game.actions[raw["type"]]
+        if barrier is not None and not confirmed and needs_confirmation(game, viewer, spec):
             return Outcome(None, None, confirm_first(barrier))
         return Outcome(new, events)
 

@@ -78,4 +78,6 @@ GAME = Game(
     private=("money", "tactic cards", "General", "secret choices"),
     sealed=True,
     phases=PHASES.pairs,
+    # What a host correction changes, fires or ends follows from the public board alone.
+    corrections_public=True,
 )

@@ -25,6 +25,7 @@ from ..kit import (
     require_seat_or_host,
     sealed,
 )
+from .data import TARGET
 
 ROUNDS = sealed.Resolvers()
 
@@ -35,6 +36,12 @@ def add(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Ev
     player = state["players"][seat]
     player["score"] = max(0, player["score"] + params["n"])
     return [{"type": "Scored", "seat": seat, "n": params["n"]}]
+
+
+def reaches_target(view: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Could the host's ``add`` end the game? From the public scores alone (the question
+    then never depends on anyone's secret number)."""
+    return view["players"][params["seat"]]["score"] + params["n"] >= TARGET
 
 
 def set_secret(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -89,6 +96,7 @@ ACTIONS = {
             "Add",
             doc="Add to a score (a seat: its own; the host: anyone's).",
             correction=True,
+            may_reveal=reaches_target,
             who=ANYONE,
         ),
         Action(

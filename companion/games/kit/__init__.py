@@ -39,6 +39,7 @@ from .contract import (
     Rng,
     ScoreRow,
     State,
+    never_reveals,
 )
 from .counters import Counter, correct, correction_line
 from .lines import Lines, name_of, who
@@ -46,6 +47,7 @@ from .phases import Phases
 from .seats import next_seat, others, require_seat_or_host, turn_order
 
 __all__ = [
+    "never_reveals",
     "ANYONE",
     "AS_IS",
     "HOST",

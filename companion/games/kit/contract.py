@@ -78,9 +78,17 @@ class Action:
     label: str = ""  # msgid for the button
     doc: str = ""  # one line for docs/ and /api/games
     # A correction of the board (a counter, an owner, a score set by hand), not a move of
-    # play. When the host's correction would end the game or reveal something, the platform
-    # asks the host to confirm first, naming what it will show.
+    # play. When the host's correction could end the game or reveal something, the platform
+    # asks the host to confirm first.
     correction: bool = False
+    # In a game with secrets: could the host's correction ``params`` end the game or reveal
+    # something, on the board as the table screen shows it (``view``, the host's own view)?
+    # It reads only that view and the request, so the question never depends on a secret;
+    # when it says so the host is asked one question, worded without the outcome, whatever
+    # the hidden cards would make of it. None: every host correction asks while the game
+    # runs (``never_reveals`` declares a correction that cannot). A game without secrets is
+    # asked after the action runs, naming what it shows (nothing there is hidden).
+    may_reveal: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
     # A move that hits every player or ends something for good (the deck ran out: everyone
     # loses honor) asks first, whoever makes it: this is the question (a msgid), and the
     # request is sent again with ``confirm``. Empty: no question.
@@ -88,6 +96,11 @@ class Action:
     who: str = ANYONE
     phases: tuple[str, ...] | None = None
     when: Callable[[State, Actor], bool] | None = None
+
+
+def never_reveals(view: dict[str, Any], params: dict[str, Any]) -> bool:
+    """``Action.may_reveal`` of a correction that can neither end the game nor reveal."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -221,6 +234,12 @@ class Game:
     # seat's allowed actions too), the panel is not rendered again. None: rendered every
     # version. A recorded-playthrough test checks it against a fresh rendering.
     seat_inputs: Callable[[dict[str, Any], int], Any] | None = None
+    # A game with secrets whose host corrections never depend on a seat's secret (what they
+    # change, the triggers they fire and the end they bring all follow from public facts)
+    # says so here: its host is asked after a correction runs, and the question names what
+    # it will show, as in a game without secrets. Otherwise each correction's
+    # ``Action.may_reveal`` decides, before it runs. The secrecy suite checks both.
+    corrections_public: bool = False
 
     @property
     def secrets(self) -> bool:

@@ -7,6 +7,8 @@ changing only its own counters, a card played only in the Play phase, a counter'
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..kit import (
     ANYONE,
     HOST,
@@ -18,6 +20,7 @@ from ..kit import (
     Param,
     State,
     derive_allowed,
+    never_reveals,
 )
 from .board import IN_PLAY, bushido_pending
 from .bushido import act_bushido_draw, act_deck_out, act_set_bushido
@@ -49,6 +52,23 @@ def no_bushido_due(state: State, actor: Actor) -> bool:
     return not bushido_pending(state)
 
 
+def adjust_may_reveal(view: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Could the host's ``adjust`` end the game or reveal? Only by taking health to 0 (a
+    Defeat: the last player standing, or a teammate's defeat, or its honor move) or honor
+    to 0 (§7). Read from the table screen's view, so the question is the same whatever the
+    roles are."""
+    if params["counter"] not in ("health", "honor"):
+        return False
+    before = view["players"][params["seat"]][params["counter"]]
+    return before > 0 and before + params["delta"] <= 0
+
+
+def set_counter_may_reveal(view: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Could the host's ``set_counter`` end the game? Only by setting honor to 0 (§7): health
+    set to 0 by a correction is no Defeat."""
+    return params["counter"] == "honor" and params["value"] == 0
+
+
 _ATTACKER = Param("attacker", "seat", optional=True, label=N_("Attacker"))
 _DISCARDED = Param("discarded", "seats", optional=True, default=(), label=N_("Discarded instead"))
 
@@ -67,6 +87,7 @@ ACTIONS = {
             label=N_("Adjust"),
             doc="Change a public counter (own seat; table screen: anyone). Health to 0 = Defeat.",
             correction=True,
+            may_reveal=adjust_may_reveal,
             who=ANYONE,
             phases=IN_PLAY,
         ),
@@ -114,6 +135,7 @@ ACTIONS = {
             label=N_("Set a counter"),
             doc="Set a public counter to what the table shows (from → to, by whom).",
             correction=True,
+            may_reveal=set_counter_may_reveal,
             who=HOST,
             phases=IN_PLAY,
         ),
@@ -134,6 +156,7 @@ ACTIONS = {
             label=N_("Set the turn"),
             doc="Set whose turn it is, the phase and the round (no trigger fires).",
             correction=True,
+            may_reveal=never_reveals,
             who=HOST,
             phases=IN_PLAY,
         ),
@@ -147,6 +170,7 @@ ACTIONS = {
             label=N_("Set a character"),
             doc="Set a player's character to the face-up card (health kept within it).",
             correction=True,
+            may_reveal=never_reveals,
             who=HOST,
             phases=IN_PLAY,
         ),

@@ -81,6 +81,8 @@ GAME = Game(
     private=("hand", "Warlords"),
     sealed=True,
     phases=PHASES.pairs,
+    # What a host correction changes, fires or ends follows from the public board alone.
+    corrections_public=True,
 )
 
 __all__ = [
