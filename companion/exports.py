@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, tzinfo
@@ -87,7 +88,8 @@ def duration_min(play: Play) -> int:
 
 
 def _number(score: Any) -> bool:
-    return isinstance(score, (int, float)) and not isinstance(score, bool)
+    """Is ``score`` a finite number (a flag is none)?"""
+    return isinstance(score, (int, float)) and not isinstance(score, bool) and math.isfinite(score)
 
 
 def standings(play: Play) -> list[dict[str, Any]]:
