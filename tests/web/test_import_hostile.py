@@ -139,7 +139,7 @@ def test_a_play_out_of_bounds_is_refused_and_nothing_is_kept(app, importer, chan
         ("label", ["{0}", {}]),
         ("lines", [["x", {}]] * 1000),
     ],
-    ids=str,
+    ids=lambda value: str(value)[:30],
 )
 def test_a_score_row_out_of_bounds_is_refused_and_says_where(app, importer, where, value):
     play = a_play()
@@ -285,15 +285,20 @@ PATHS = [
 
 
 def mutated(play: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """``play`` with the value at ``path`` replaced (or deleted); unchanged where an earlier
+    change left no such place."""
     play = copy.deepcopy(play)
     here: Any = play
     for step in path[:-1]:
-        here = here[step]
-    if value is DELETE:
-        if isinstance(here, dict):
-            here.pop(path[-1], None)
-    else:
-        here[path[-1]] = value
+        try:
+            here = here[step]
+        except (KeyError, IndexError, TypeError):
+            return play
+    last = path[-1]
+    if isinstance(here, dict) and value is DELETE:
+        here.pop(last, None)
+    elif isinstance(here, dict) or (isinstance(here, list) and last < len(here)):
+        here[last] = value
     return play
 
 
