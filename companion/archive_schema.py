@@ -5,9 +5,10 @@ archive is read with pydantic, strictly ("5" is no number), against the types be
 number has a range, every string and list a length, every text a fixed depth (a ``Text`` is
 ``[msgid, params]`` whose params may be Texts two levels down, no further), ids and game ids
 a fixed alphabet. What the types cannot say (a time not in the future, a winner that is one
-of the players) is checked by ``check_play`` right after. Nesting is measured before any
-parser recurses (``too_deep``), so a file of a hundred thousand brackets costs a few regex
-passes.
+of the players) is checked by ``check_play`` right after. Deep nesting is refused by the
+JSON parser itself (pydantic's, written in Rust, stops at a fixed depth of a couple of hundred
+levels and never recurses in Python), so a file of a hundred thousand brackets costs next to
+nothing; the types then allow only their own fixed depth.
 
 A valid play is stored as the JSON dump of its ``Result``: every key the pages read is
 present (a row without ``won`` gets ``won: false``), and nothing else is kept.
@@ -28,7 +29,6 @@ MAX_ROWS = 40  # one per player, then one per team
 MAX_LINES = 40  # the arithmetic of one score row
 MAX_PARAMS = 16
 MAX_OPTIONS = 32
-MAX_DEPTH = 16  # an exported archive nests 13 deep at most (a Text two levels down a row's line)
 MAX_PLAYER_NAME = 100  # as typed; normalise_name cuts it to what the app shows
 EARLIEST = 946_684_800.0  # 2000-01-01 UTC: no play of this app is older
 LATEST = 4_102_444_800.0  # 2100-01-01 UTC: the schema's bound; check_play asks for "by tomorrow"
@@ -124,27 +124,6 @@ class Archive(BaseModel):
 
 _HEADER = TypeAdapter(Header)
 _ARCHIVE = TypeAdapter(Archive)
-
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_INNERMOST = re.compile(rb"\[\]|\{\}")
-
-
-def too_deep(data: bytes, limit: int = MAX_DEPTH) -> bool:
-    """Do ``data``'s brackets nest deeper than ``limit`` (or not pair up)?
-
-    Strings are blanked out, everything but brackets dropped, and the innermost pairs taken
-    away once per level: ``limit`` passes of a regex, and never a recursion.
-
-    >>> too_deep(b'{"a": [[1, "]]]"]]}', 3), too_deep(b'[[[[]]]]', 3)
-    (False, True)
-    """
-    left = _STRINGS.sub(b'""', data).translate(None, _NOT_BRACKETS)
-    for _level in range(limit):
-        if not left:
-            return False
-        left = _INNERMOST.sub(b"", left)
-    return bool(left)
 
 
 def where(loc: tuple[int | str, ...]) -> str:

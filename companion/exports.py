@@ -289,16 +289,15 @@ def _refusal(err: ValidationError, max_plays: int) -> BadInput:
 def parse_archive(data: bytes, now: float | None = None, max_plays: int = MAX_PLAYS) -> list[Play]:
     """The plays of an exported JSON archive, or a BadInput that says what is wrong.
 
-    Checked by a schema before anything is kept (``archive_schema``): nesting first (cheaply,
-    before any parser recurses), then the archive's format and version, then its plays (at
-    most ``max_plays``, else a ``TooLarge``). ``now`` (default: the clock) is when the import
-    happens; no play may end more than a day after it.
+    Checked by a schema before anything is kept (``archive_schema``): the archive's format
+    and version first, then its plays (at most ``max_plays``, else a ``TooLarge``). Deep
+    nesting is refused by the parser, which stops at a fixed depth without recursing.
+    ``now`` (default: the clock) is when the import happens; no play may end more than a day
+    after it.
     """
     now = time.time() if now is None else now
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a BOM, as a spreadsheet or an editor may have added
-    if schema.too_deep(data):
-        raise _bad(N_("That file is not a JSON archive of plays."))
     try:
         header = schema.read_header(data)
     except ValidationError:
