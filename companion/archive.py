@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from .archive_schema import TooLarge
 from .errors import BadInput, NotFound
 from .tables import Tables
 from .text import N_
@@ -60,13 +61,22 @@ class Play:
     @property
     def winners(self) -> list[str]:
         return [
-            self.players[s] for s in self.result.get("winners", []) if 0 <= s < len(self.players)
+            self.players[s]
+            for s in self.result.get("winners", [])
+            if type(s) is int and 0 <= s < len(self.players)
         ]
 
     def rows(self) -> list[dict[str, Any]]:
-        """The score rows, each with its player's name (None for a team's row) and side."""
+        """The score rows, each with its player's name (None for a team's row) and side.
+
+        Every row has the keys the pages read (``archive_schema.Row``): a stored result is
+        data, and a row written before the schema existed must not take a page down.
+        """
         out = []
         for row in self.result.get("rows", []):
+            if not isinstance(row, dict):
+                continue
+            row = {"label": "", "seat": None, "score": None, "won": False, "lines": [], **row}
             seat = row.get("seat")
             name = (
                 self.players[seat]
@@ -176,11 +186,16 @@ def imported_id(play_id: str) -> str:
     return play_id if play_id.startswith(IMPORTED_PREFIX) else IMPORTED_PREFIX + play_id
 
 
-def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
+def imported(
+    tables: Tables, played: list[Play], at: float, limit: int | None = None
+) -> tuple[int, int]:
     """Keep plays from another server's archive as finished plays of this one.
 
+    ``played`` comes from ``exports.parse_archive``, which checked it against the schema.
     A play already here (imported before, or this server's own play coming back) is
-    skipped, so importing the same file twice adds nothing. Returns (added, skipped).
+    skipped, so importing the same file twice adds nothing. With ``limit``, the server keeps
+    at most that many imported plays in all: an import that would go over it is refused
+    (``TooLarge``) and nothing of it is kept. Returns (added, skipped).
     """
     refresh(tables)
     own = {row[0] for row in tables.store.query("SELECT table_id FROM plays")}
@@ -213,6 +228,19 @@ def imported(tables: Tables, played: list[Play], at: float) -> tuple[int, int]:
                 " ON CONFLICT DO NOTHING",
                 row,
             ).rowcount
+        # Counted in the same transaction as the inserts, so two imports at once cannot
+        # both slip under the cap; raising rolls this job's inserts back.
+        kept = db.execute("SELECT COUNT(*) FROM imported_plays").fetchone()[0]
+        if limit is not None and kept > limit:
+            raise TooLarge(
+                "too_many_imported",
+                N_(
+                    "This server keeps at most {max} imported plays; this file would make"
+                    " {n}. Nothing was imported."
+                ),
+                max=limit,
+                n=kept,
+            )
         return added
 
     added = tables.store.write(insert) if fresh else 0

@@ -1,13 +1,14 @@
 """Exports of the results archive: CSV, JSON, a BG Stats link, a seat's receipt.
 
 Pure functions from ``archive.Play`` values to bytes, text or data: no Flask, no clock
-except the one a caller passes in (``exported_at``), texts translated by the ``tr`` function
-the caller hands over (the web layer's ``translate`` in the viewer's language). Only the
-stored outcome goes into an export, which every screen showed at the end; a seat's notes
-reach only that seat's receipt, read by ``notes_of`` for that seat alone.
+except the one a caller passes in (``exported_at``, an import's ``now``), texts translated
+by the ``tr`` function the caller hands over (the web layer's ``translate`` in the viewer's
+language). Only the stored outcome goes into an export, which every screen showed at the
+end; a seat's notes reach only that seat's receipt, read by ``notes_of`` for that seat alone.
 
-``parse_archive`` reads an exported JSON archive back (checked field by field) for
-``archive.imported``. The formats are documented in docs/exports.md.
+``parse_archive`` reads an exported JSON archive back for ``archive.imported``, checked by
+the schema in ``archive_schema`` first: imported text is data, never a format string.
+The formats are documented in docs/exports.md.
 """
 
 from __future__ import annotations
@@ -16,17 +17,21 @@ import csv
 import io
 import json
 import math
-import string
+import time
 import unicodedata
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 from urllib.parse import quote
 
+from pydantic import ValidationError
+
+from . import archive_schema as schema
 from . import seat_notes
 from .archive import Play, key, side_of
 from .errors import BadInput
 from .games import GAMES
+from .names import normalise_name
 from .tables import Tables
 from .text import N_
 
@@ -55,10 +60,9 @@ CSV_COLUMNS = (
     "winner",
 )
 
-# What an imported archive may hold at most: a group's history, not a denial of service.
-MAX_PLAYS = 10_000
-MAX_PLAYERS = 20
-MAX_NAME = 100
+# Plays one imported file may hold at most (the app's IMPORT_MAX_PLAYS may lower it): a
+# group's history, not a denial of service. The other bounds are in ``archive_schema``.
+MAX_PLAYS = schema.MAX_PLAYS
 
 
 # -- one play as rows -------------------------------------------------------------------
@@ -85,7 +89,8 @@ def duration_min(play: Play) -> int:
 
 
 def _number(score: Any) -> bool:
-    return isinstance(score, (int, float)) and not isinstance(score, bool)
+    """Is ``score`` a finite number (a flag is none)?"""
+    return isinstance(score, (int, float)) and not isinstance(score, bool) and math.isfinite(score)
 
 
 def standings(play: Play) -> list[dict[str, Any]]:
@@ -268,80 +273,86 @@ def _bad(message: str, **params: Any) -> BadInput:
     return BadInput("bad_archive", message, **params)
 
 
-def _safe_text(value: Any) -> bool:
-    """Is every msgid in ``value`` (a Text, or lists and dicts holding Texts) a plain
-    format string? A placeholder may only name a parameter: "{name}", never "{name.attr}"
-    or "{name[0]}", since translating runs ``str.format`` on it."""
-    if isinstance(value, str):
-        try:
-            fields = [f for _lit, f, _spec, _conv in string.Formatter().parse(value) if f]
-        except ValueError:
-            return True  # not a format string: translate shows it as it is
-        return all(f.isidentifier() for f in fields)
-    if isinstance(value, list):
-        return all(_safe_text(v) for v in value)
-    if isinstance(value, dict):
-        return all(_safe_text(v) for v in value.values())
-    return True
-
-
-def _play_from(raw: Any) -> Play:
-    if not isinstance(raw, dict):
-        raise _bad(N_("A play in the file is not readable."))
-    play_id, game, players = raw.get("id"), raw.get("game"), raw.get("players")
-    created, ended, result = raw.get("created"), raw.get("ended"), raw.get("result")
-    if not (isinstance(play_id, str) and 0 < len(play_id) <= 64 and "/" not in play_id):
-        raise _bad(N_("A play in the file has no valid id."))
-    if not (isinstance(game, str) and 0 < len(game) <= 64):
-        raise _bad(N_("A play in the file names no game."))
-    if not (
-        isinstance(players, list)
-        and 0 < len(players) <= MAX_PLAYERS
-        and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players)
-    ):
-        raise _bad(N_("A play in the file has no valid list of players."))
-    if not (_number(created) and _number(ended) and 0 <= created <= ended):
-        raise _bad(N_("A play in the file has no valid times."))
-    if not (
-        isinstance(result, dict)
-        and isinstance(result.get("winners"), list)
-        and all(isinstance(s, int) and 0 <= s < len(players) for s in result["winners"])
-        and isinstance(result.get("rows"), list)
-        and all(isinstance(r, dict) for r in result["rows"])
-        and _safe_text(result)
-    ):
-        raise _bad(N_("A play in the file has no valid result."))
-    options = raw.get("options", {})
+def _play_from(found: schema.PlayIn, n: int, now: float) -> Play:
+    """Play ``n`` (from 1) of the file, as the schema read it, once the checks the types
+    cannot make hold; its names normalised as a table's are."""
+    problem = schema.check_play(found, now)
+    if problem == "times":
+        raise _bad(N_("Play {n} in the file has no valid times."), n=n)
+    if problem is not None:
+        raise _bad(N_("Play {n} in the file names a seat it does not have."), n=n)
+    players = [normalise_name(name) for name in found.players]
+    if not all(players):
+        raise _bad(N_("Play {n} in the file has no valid list of players."), n=n)
     return Play(
-        table_id=play_id,
-        game_id=game,
+        table_id=found.id,
+        game_id=found.game,
         players=players,
-        options=options if isinstance(options, dict) else {},
-        created=float(created),
-        ended=float(ended),
-        result=result,
-        hidden=raw.get("hidden") is True,
+        options=dict(found.options),
+        created=found.created,
+        ended=found.ended,
+        result=schema.stored_result(found.result),
+        hidden=found.hidden,
     )
 
 
-def parse_archive(data: bytes) -> list[Play]:
-    """The plays of an exported JSON archive, or a BadInput that says what is wrong."""
+def _too_many(n: int, max_plays: int) -> schema.TooLarge:
+    return schema.TooLarge(
+        "too_many_plays",
+        N_("That file holds {n} plays; this server takes at most {max} at once."),
+        n=n,
+        max=max_plays,
+    )
+
+
+def _refusal(err: ValidationError, max_plays: int) -> BadInput:
+    """What is wrong with the file's plays, by the first place the schema refused."""
+    first = err.errors()[0]
+    loc = tuple(first["loc"])
+    if loc == ("plays",) and first["type"] == "too_long":
+        return _too_many(int(first.get("ctx", {}).get("actual_length", 0)), max_plays)
+    if len(loc) >= 2 and loc[0] == "plays" and isinstance(loc[1], int):
+        if len(loc) == 2:
+            return _bad(N_("A play in the file is not readable."))
+        return _bad(
+            N_("Play {n} in the file is not valid (at {where})."),
+            n=loc[1] + 1,
+            where=schema.where(loc[2:]),
+        )
+    return _bad(N_("That file is not a JSON archive of plays."))
+
+
+def parse_archive(data: bytes, now: float | None = None, max_plays: int = MAX_PLAYS) -> list[Play]:
+    """The plays of an exported JSON archive, or a BadInput that says what is wrong.
+
+    Checked by a schema before anything is kept (``archive_schema``): the archive's format
+    and version first, then its plays (at most ``max_plays``, else a ``TooLarge``). Deep
+    nesting is refused by the parser, which stops at a fixed depth without recursing.
+    ``now`` (default: the clock) is when the import happens; no play may end more than a day
+    after it.
+    """
+    now = time.time() if now is None else now
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a BOM, as a spreadsheet or an editor may have added
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+        header = schema.read_header(data)
+    except ValidationError:
         raise _bad(N_("That file is not a JSON archive of plays.")) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    if header.format != FORMAT:
         raise _bad(N_("That file is not a JSON archive of plays."))
-    if doc.get("version") != VERSION:
+    if header.version != VERSION:
         raise _bad(
             N_("That archive has format version {got}; this server reads version {want}."),
-            got=str(doc.get("version")),
+            got=str(header.version),
             want=str(VERSION),
         )
-    plays = doc.get("plays")
-    if not isinstance(plays, list) or len(plays) > MAX_PLAYS:
-        raise _bad(N_("That file is not a JSON archive of plays."))
-    return [_play_from(raw) for raw in plays]
+    try:
+        plays = schema.read_plays(data)
+    except ValidationError as err:
+        raise _refusal(err, max_plays) from None
+    if len(plays) > max_plays:
+        raise _too_many(len(plays), max_plays)
+    return [_play_from(found, n, now) for n, found in enumerate(plays, 1)]
 
 
 # -- BG Stats -----------------------------------------------------------------------------

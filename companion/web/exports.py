@@ -29,16 +29,19 @@ from flask import (
 
 from .. import archive, exports
 from ..archive import Play
+from ..archive_schema import TooLarge
 from ..errors import BadInput, NotFound, RulesError
 from ..tables import Tables, Viewer
 from ..text import N_, P
 from . import auth, owner
+from .errors import error_response
 from .i18n import lang, translate
 from .security import check_csrf
 
 bp = Blueprint("exports", __name__)
 
 IMPORT_MAX_BYTES = 4 * 1024 * 1024  # years of a group's plays; the app's usual limit is 64 KB
+IMPORT_MAX_PLAYS = 5_000  # imported plays a server keeps in all (and so at most per file)
 
 
 def tables() -> Tables:
@@ -159,8 +162,13 @@ def import_archive() -> Response:
     upload = request.files.get("file")
     if upload is None:
         raise BadInput("no_file", N_("Choose an exported JSON archive to import."))
-    played = exports.parse_archive(upload.read())
-    added, skipped = archive.imported(tables(), played, time.time())
+    cap = current_app.config.get("IMPORT_MAX_PLAYS", IMPORT_MAX_PLAYS)
+    now = time.time()
+    try:
+        played = exports.parse_archive(upload.read(), now, max_plays=min(cap, exports.MAX_PLAYS))
+        added, skipped = archive.imported(tables(), played, now, limit=cap)
+    except TooLarge as err:  # over a cap: "too large", with the reason
+        return error_response(413, err.code, translate([err.message, err.params]))
     message = translate(
         P(
             "Imported {n} play; {skipped} were already here.",

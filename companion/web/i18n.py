@@ -6,14 +6,18 @@ translates them with the gettext catalogs compiled from ``companion/i18n/*/*.po`
 
 from __future__ import annotations
 
+import functools
+import math
+import string
 from collections.abc import Callable
 from typing import Any
 
+from babel.messages.mofile import read_mo
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .. import HERE
-from ..text import PLURAL
+from ..text import AS_IS, PLURAL
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文"}
 HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
@@ -90,26 +94,101 @@ def _ngettext(singular: str, plural_msgid: str, n: int) -> str:
 _CATALOGS: dict[str, Any] = {}
 
 
-def translate(text: Any, gettext_fn: Callable[[str], str] | None = None) -> str:
-    """A msgid, or a ``[msgid, params]`` pair, in the current language."""
+# How deep a Text's ``_t`` params may nest (a stored result's Texts go three deep at most).
+MAX_TEXT_DEPTH = 4
+MAX_PARAM_LENGTH = 2000
+MAX_PARAM_NUMBER = 10**15
+MO_FILE = HERE / "translations" / "zh_Hant_TW" / "LC_MESSAGES" / "messages.mo"
+
+
+def _names(msgid: str) -> frozenset[str]:
+    return frozenset(f for _lit, f, _spec, _conv in string.Formatter().parse(msgid) if f)
+
+
+@functools.cache
+def known_texts() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """The msgids the app itself uses, each with the parameter names it expects, and the
+    plural msgid of each count's line. The catalogue knows them all: a test fails when a
+    msgid has no translation. Read once; the catalogues never change while running."""
+    with MO_FILE.open("rb") as f:
+        catalogue = read_mo(f)
+    names: dict[str, frozenset[str]] = {AS_IS: frozenset({"name"})}
+    plurals: dict[str, str] = {}
+    for message in catalogue:
+        if not message.id:
+            continue  # the header
+        if isinstance(message.id, str):
+            names[message.id] = _names(message.id)
+        else:
+            singular, plural_msgid = message.id[0], message.id[1]
+            names[singular] = _names(singular) | _names(plural_msgid)
+            plurals[singular] = plural_msgid
+    return names, plurals
+
+
+def _simple(value: Any) -> bool:
+    """A value a known msgid may show: a short string, a bounded finite number, a flag."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, str):
+        return len(value) <= MAX_PARAM_LENGTH
+    if isinstance(value, int):
+        return -MAX_PARAM_NUMBER <= value <= MAX_PARAM_NUMBER
+    if isinstance(value, float):
+        return math.isfinite(value) and abs(value) <= MAX_PARAM_NUMBER
+    return False
+
+
+def _formatted(msgid: str, params: dict[str, Any], tr: Callable[[str], str], depth: int) -> str:
+    """``[msgid, params]`` in the current language, or ``msgid`` as plain data when it is
+    not a msgid of the app, or its params are not the ones it expects."""
+    names, plurals = known_texts()
+    expected = names.get(msgid)
+    plural_msgid = params.get(PLURAL)
+    if expected is None or (
+        plural_msgid is not None
+        and (plurals.get(msgid) != plural_msgid or type(params.get("n")) is not int)
+    ):
+        return msgid
+    values: dict[str, Any] = {}
+    for name in expected:  # only the names it expects: any other param is left out
+        if name not in params:
+            return msgid
+        value = params[name]
+        if name.endswith("_t") and depth < MAX_TEXT_DEPTH:
+            value = translate(value, tr, depth + 1)
+        elif not _simple(value):
+            return msgid
+        values[name] = value
+    # A count's line (``text.P``): the plural form is the catalogue's to choose.
+    form = plural(msgid, plural_msgid, params["n"]) if plural_msgid is not None else tr(msgid)
+    for template in (form, msgid):
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            continue  # a catalogue entry with a broken placeholder must not take a page down
+    return msgid
+
+
+def translate(text: Any, gettext_fn: Callable[[str], str] | None = None, depth: int = 0) -> str:
+    """A msgid, or a ``[msgid, params]`` pair, in the current language.
+
+    Only a msgid the app itself uses is ever formatted, with only the parameters it expects
+    (short strings, bounded numbers, and Texts for ``_t`` names); anything else (a Text from
+    an imported archive this server does not know, say) is shown as it is, as plain data.
+    """
     tr = gettext_fn or catalog()
     if text is None:
         return ""
     if isinstance(text, str):
         return tr(text) if text else ""
-    if isinstance(text, (list, tuple)) and len(text) == 2 and isinstance(text[0], str):
-        msgid, params = text
-        params = {k: translate(v, tr) if k.endswith("_t") else v for k, v in (params or {}).items()}
-        if PLURAL in params:
-            # A count's line (``text.P``): the plural form is the catalogue's to choose.
-            form = plural(msgid, params.pop(PLURAL), params.get("n", 1))
-        else:
-            form = tr(msgid)
-        try:
-            return form.format(**params)
-        except (KeyError, IndexError, ValueError):
-            # A catalog entry with a broken placeholder must not take the page down.
-            return msgid.format(**params)
+    if (
+        isinstance(text, (list, tuple))
+        and len(text) == 2
+        and isinstance(text[0], str)
+        and isinstance(text[1], dict | None)
+    ):
+        return _formatted(text[0], text[1] or {}, tr, depth)
     return str(text)
 
 

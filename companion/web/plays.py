@@ -11,6 +11,7 @@ Views build finished view-models (``PlayItem``, ``PlayerItem``); templates only 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -110,7 +111,10 @@ def joined(names: list[str]) -> str:
 
 
 def score_text(score: Any) -> str:
-    return "" if score is None else charts.number(score)
+    """A score as a person writes it; anything that is no finite number shows as nothing."""
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+        return ""
+    return charts.number(score)
 
 
 def game_name(game_id: str) -> Text | str:
@@ -157,6 +161,10 @@ class PlayItem:
 
 
 def play_item(play: Play) -> PlayItem:
+    """The play as the pages show it; every text in it goes through ``translate``, which
+    formats only the app's own msgids (a stored result is data, wherever it came from)."""
+    rows = play.rows()  # each with every key the result's template reads
+    result = {"headline": "", "reason": "", **play.result, "rows": rows}
     return PlayItem(
         table_id=play.table_id,
         game=game_name(play.game_id),
@@ -166,10 +174,10 @@ def play_item(play: Play) -> PlayItem:
         players=joined(play.players),
         winners=play.winners,
         rows=[
-            {"label": r.get("label"), "score": score_text(r.get("score")), "won": r.get("won")}
-            for r in play.rows()
+            {"label": r["label"], "score": score_text(r["score"]), "won": r["won"] is True}
+            for r in rows
         ],
-        result=play.result,
+        result=result,
         options=option_lines(play),
         hidden=play.hidden,
         can_change=may_change(play),
