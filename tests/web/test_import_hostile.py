@@ -2,7 +2,7 @@
 kept as plain data, and every Plays page and export stays 200 and small afterwards.
 
 Runs on both stores (the ``app`` fixture). Who may import goes through the ``importer``
-fixture alone, so the rule (today: a device holding a host token) changes in one place.
+fixture alone: the server's owner, the only one who imports.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from companion import archive, exports
 from companion.web.i18n import translate
 
 from ..conftest import csrf
+from .test_plays import owner_client
 
 ZH = {"Accept-Language": "zh-TW"}
 PAGE_LIMIT = 400_000  # bytes: a page of a few dozen plays is a few tens of KB
@@ -32,11 +33,9 @@ Importer = Callable[..., Any]
 
 @pytest.fixture
 def importer(app: Flask) -> Importer:
-    """Posts a file to the import as a device allowed to import, with its CSRF token."""
-    created = app.test_client().post("/api/tables", json={"game": "tally", "players": ["A", "B"]})
-    device = app.test_client()
-    device.get(f"/host/{created.json['id']}/{created.json['host_token']}")
-    token = csrf(device.get(f"/t/{created.json['id']}").get_data(as_text=True))
+    """Posts a file to the import as the server's owner, with its CSRF token."""
+    device = owner_client(app)
+    token = csrf(device.get("/owner").get_data(as_text=True))
 
     def send(body: bytes, **headers: str) -> Any:
         form = {"file": (io.BytesIO(body), "plays.json"), "csrf_token": token}
