@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from . import migrations
 from .errors import CannotSave, Stale  # noqa: F401 - what a refused write raises
-from .seats_store import Note, SeatStore, digest, insert_seats
+from .seats_store import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
 from .store_postgres import PostgresBackend, is_url
 from .store_sqlite import SqliteBackend
 
@@ -249,6 +249,17 @@ class Store(SeatStore):
 
         return self._write(job)
 
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may write to this database (PostgreSQL): then this
+        process's memory of a table may be behind for a moment."""
+        return self.dialect == migrations.POSTGRESQL
+
+    def version(self, table_id: str) -> int | None:
+        """The table's version as committed now (None: no such table)."""
+        row = self._one("SELECT version FROM tables WHERE id=?", (table_id,))
+        return row[0] if row else None
+
     def table(self, table_id: str) -> TableRow | None:
         row = self._one(
             "SELECT id, game, players, options, seed, host_hash, version FROM tables WHERE id=?",
@@ -313,14 +324,20 @@ class Store(SeatStore):
         expected: int | None = None,
         db: Any = None,
         abandon: bool = True,
+        holder: tuple[int, str] | None = None,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
         ``expected``: the version the action was computed on (``Stale`` if it moved).
-        ``db``: the transaction of ``locked``, if the caller holds the table's lock."""
+        ``db``: the transaction of ``locked``, if the caller holds the table's lock.
+        ``holder``: (seat, token digest) of a seat's action: ``SeatLost`` if the seat was
+        given a new code since, whichever process did it and whatever this one has heard."""
 
         def job(db: Any) -> int:
             version = self._bump(db, table_id, expected)
+            # After the bump: in PostgreSQL its row lock orders this write after any
+            # re-issue already committed, and this statement sees that re-issue.
+            check_holder(db, table_id, holder)
             # A new action after an undo makes the undone rows unredoable: flag them 2. (The
             # caller that knows there are none, and the version it knows, skips the update.)
             if abandon:
@@ -349,12 +366,15 @@ class Store(SeatStore):
         note: Note,
         expected: int | None = None,
         db: Any = None,
+        holder: tuple[int, str] | None = None,
     ) -> tuple[int, int]:
         """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it.
-        ``expected``: the version the choice of row was made on (``Stale`` if it moved)."""
+        ``expected``: the version the choice of row was made on (``Stale`` if it moved).
+        ``holder``: as for ``append``, when a seat undoes its own action."""
 
         def job(db: Any) -> tuple[int, int]:
             written = self._note(db, table_id, note, expected)
+            check_holder(db, table_id, holder)
             db.execute(
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),

@@ -45,7 +45,7 @@ from .names import clean_players
 from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import normal_short_code
-from .store import NOTE_ROW, ActionRow, Note, Store, digest
+from .store import NOTE_ROW, ActionRow, Note, SeatLost, Store, digest
 from .text import N_
 
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
@@ -276,17 +276,29 @@ class Tables:
         if hmac.compare_digest(hashed, loaded.host_hash):
             return HOST
         seat = seat_of(hashed, self.seat_hashes(loaded))
+        if seat is not None and self.store.shared:
+            # Another process may have given the seat a new code a moment ago, before this
+            # one heard: a seat's private view is served only from the newest version.
+            committed = self.store.version(table_id)
+            if committed is None or committed > loaded.version:
+                self.catch_up(table_id)
+                loaded = self.load(table_id)
+                seat = seat_of(hashed, self.seat_hashes(loaded))
         if seat is None:
             # Claimed a moment ago through another process, before this one heard of it?
             # Ask the store itself before turning the phone away.
             seat = seat_of(hashed, self.store.seat_token_hashes(table_id))
         if seat is not None:
-            return Viewer("seat", seat)
-        revoked = self.store.revoked(table_id, token)
+            return Viewer("seat", seat, hashed)
+        raise self._refusal(loaded, hashed)
+
+    def _refusal(self, loaded: Loaded, hashed: str) -> Unauthorized:
+        """Why a seat token no longer opens its seat."""
+        revoked = self.store.revoked_digest(loaded.id, hashed)
         if revoked is not None:
             seat, at = revoked
             # Only the phone that held the seat has this token: it may learn why it lost it.
-            raise Unauthorized(
+            return Unauthorized(
                 "seat_reissued",
                 N_(
                     "The host gave {name}'s seat a new code at {time}, so this phone no"
@@ -295,7 +307,12 @@ class Tables:
                 name=loaded.players[seat],
                 time=notes.clock(at),
             )
-        raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+        return Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+
+    def _seat_lost(self, table_id: str, viewer: Viewer) -> Unauthorized:
+        """The refusal of a seat's write made after its seat got a new code (``SeatLost``)."""
+        self.catch_up(table_id)  # this process had not heard of the new code yet
+        return self._refusal(self.load(table_id), viewer.credential or "")
 
     def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
         """The claimed seats' token digests, read from the store once per claim or re-issue.
@@ -457,15 +474,19 @@ class Tables:
             raise BadInput("no_type", N_("An action needs a type."))
         confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
         try:
-            with self._lock(table_id):
-                version, events = self._act(table_id, viewer, raw, confirmed)
-        except Stale:
-            # Another process moved the table first. Hold its row (other processes' writes
-            # wait), catch up from the log and check the action again on the new state.
-            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
-                with self.store.locked(table_id) as db:
-                    self._catch_up(table_id)
-                    version, events = self._act(table_id, viewer, raw, confirmed, db)
+            try:
+                with self._lock(table_id):
+                    version, events = self._act(table_id, viewer, raw, confirmed)
+            except Stale:
+                # Another process moved the table first. Hold its row (other processes'
+                # writes wait), catch up from the log and check the action again on the
+                # new state.
+                with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                    with self.store.locked(table_id) as db:
+                        self._catch_up(table_id)
+                        version, events = self._act(table_id, viewer, raw, confirmed, db)
+        except SeatLost:
+            raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, version)
         return version, events
 
@@ -506,6 +527,7 @@ class Tables:
             db=db,
             # The version is checked first: if it holds, so does what memory knows of undos.
             abandon=loaded.undone_rows > 0,
+            holder=_holder(viewer),
         )
         loaded.state = state
         loaded.version = version
@@ -538,13 +560,16 @@ class Tables:
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
         try:
-            with self._lock(table_id):
-                version = self._move(table_id, viewer, undo)
-        except Stale:  # as in ``act``: hold the table's row, catch up, decide again
-            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
-                with self.store.locked(table_id) as db:
-                    self._catch_up(table_id)
-                    version = self._move(table_id, viewer, undo, db)
+            try:
+                with self._lock(table_id):
+                    version = self._move(table_id, viewer, undo)
+            except Stale:  # as in ``act``: hold the table's row, catch up, decide again
+                with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                    with self.store.locked(table_id) as db:
+                        self._catch_up(table_id)
+                        version = self._move(table_id, viewer, undo, db)
+        except SeatLost:
+            raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, version)
         return version
 
@@ -562,7 +587,7 @@ class Tables:
             check_undo(loaded, row, viewer)
         note = notes.cursor_moved(row, viewer.actor, undo)
         _, version = self.store.set_undone(
-            table_id, target, undo, note, expected=loaded.version, db=db
+            table_id, target, undo, note, expected=loaded.version, db=db, holder=_holder(viewer)
         )
         # The log changed under the cached state: rebuild it from the log (once committed:
         # in a locked write, by the next request).
@@ -594,3 +619,12 @@ class Tables:
         except RulesError:
             return False
         return True
+
+
+def _holder(viewer: Viewer) -> tuple[int, str] | None:
+    """What a seat's write checks in the store: (seat, the token digest it was seen with)."""
+    # Every request's seat comes from ``viewer_for``, with its digest; a seat viewer made in
+    # code (a replay of a recorded game, a benchmark) acts for the seat as such.
+    if viewer.kind != "seat" or viewer.seat is None or viewer.credential is None:
+        return None
+    return viewer.seat, viewer.credential

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion import create_app
-from companion.errors import Stale
+from companion.errors import Stale, Unauthorized
 from companion.tables import HOST, Tables, Viewer
 
 
@@ -159,3 +159,31 @@ def test_two_tables_never_wait_for_each_other(pair):
         lambda: two.load(busy).version == one.load(busy).version
     )
     worker.join()
+
+
+def test_a_seat_given_a_new_code_through_one_process_is_refused_by_the_other_every_time(pair):
+    one, two = pair
+    created = one.create("samurai-sword", ["A", "B", "C", "D"], {})
+    tid, code = created.id, created.join_codes[1]
+    # The second process hears nothing more: every notification is as if still on its way.
+    two.store.backend._listener.stop()
+    for attempt in range(30):
+        _, _, token = one.claim(code)
+        phone = two.viewer_for(tid, token)  # the request, authenticated before the re-issue
+        two.act(tid, phone, {"type": "set_daimyo", "n": attempt % 3})
+        assert two.viewer_for(tid, token) == Viewer("seat", 1)  # held in its memory now
+        code = one.reissue(tid, HOST, 1)
+        # Its read is refused, with the reason the old phone may know.
+        with pytest.raises(Unauthorized) as read:
+            two.viewer_for(tid, token)
+        assert read.value.code == "seat_reissued"
+        # Its action is refused inside the write, and changes nothing.
+        before = one.store.version(tid)
+        with pytest.raises(Unauthorized) as acted:
+            two.act(tid, phone, {"type": "set_daimyo", "n": 3})
+        assert acted.value.code == "seat_reissued"
+        with pytest.raises(Unauthorized):
+            two.undo(tid, phone)
+        assert one.store.version(tid) == before
+    assert all(row.action.get("n") != 3 for row in one.store.actions(tid))
+    same_as_rebuilt(two, tid)
