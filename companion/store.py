@@ -43,6 +43,15 @@ GAME_ROW = "game"  # an action of the game: replayed into the state, undoable
 NOTE_ROW = "note"  # a note of the table: never replayed, never undone
 
 
+class _Unchanged:
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+# A write's ``play``: the action leaves the table's outcome (and its archived play) as it was.
+UNCHANGED: Any = _Unchanged()
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
@@ -204,6 +213,11 @@ class Store(SeatStore):
     def meta(self, key: str, make: Any) -> str:
         """The stored value of ``key``, created once with ``make()`` (e.g. the app's secret key)."""
 
+        # Read first: a read-only database that has it still starts.
+        found = self.setting(key)
+        if found is not None:
+            return found
+
         def job(db: Any) -> str:
             row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row:
@@ -248,6 +262,12 @@ class Store(SeatStore):
             return insert_seats(db, table_id, join_codes)
 
         return self._write(job)
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the database can only be read (a SQLite file without write permission):
+        the games are shown, and every write is refused with ``CannotSave``."""
+        return bool(getattr(self.backend, "read_only", False))
 
     @property
     def shared(self) -> bool:
@@ -325,13 +345,16 @@ class Store(SeatStore):
         db: Any = None,
         abandon: bool = True,
         holder: tuple[int, str] | None = None,
+        play: Any = UNCHANGED,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
         ``expected``: the version the action was computed on (``Stale`` if it moved).
         ``db``: the transaction of ``locked``, if the caller holds the table's lock.
         ``holder``: (seat, token digest) of a seat's action: ``SeatLost`` if the seat was
-        given a new code since, whichever process did it and whatever this one has heard."""
+        given a new code since, whichever process did it and whatever this one has heard.
+        ``play``: the table's outcome after this action (None: no longer over), when the
+        action changed it: its archived play is written in the same transaction."""
 
         def job(db: Any) -> int:
             version = self._bump(db, table_id, expected)
@@ -346,6 +369,8 @@ class Store(SeatStore):
                     (table_id, GAME_ROW),
                 )
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
+            if play is not UNCHANGED:
+                self._record_play(db, table_id, play)
             return version
 
         return self._run(job, db)
@@ -367,10 +392,11 @@ class Store(SeatStore):
         expected: int | None = None,
         db: Any = None,
         holder: tuple[int, str] | None = None,
+        play: Any = UNCHANGED,
     ) -> tuple[int, int]:
         """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it.
         ``expected``: the version the choice of row was made on (``Stale`` if it moved).
-        ``holder``: as for ``append``, when a seat undoes its own action."""
+        ``holder`` and ``play``: as for ``append`` (an undo may step back over the end)."""
 
         def job(db: Any) -> tuple[int, int]:
             written = self._note(db, table_id, note, expected)
@@ -379,6 +405,8 @@ class Store(SeatStore):
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),
             )
+            if play is not UNCHANGED:
+                self._record_play(db, table_id, play)
             return written
 
         return self._run(job, db)
@@ -475,6 +503,58 @@ class Store(SeatStore):
 
     def integrity(self) -> str:
         return self.backend.integrity()
+
+    # -- the results archive's plays, kept by the writes that end a game ---------------------
+
+    def _record_play(
+        self, db: Any, table_id: str, outcome: Any, version: int | None = None
+    ) -> None:
+        """Store the table's play as it stands in this transaction: its players, options,
+        times and ``outcome`` (None while the game runs). ``ended`` is the time of the last
+        action that counts. With ``version``, only if the table is still at that version."""
+        guard = "" if version is None else " AND t.version = ?"
+        db.execute(
+            "INSERT INTO plays(table_id, version, game, players, options, created, ended,"
+            " result) SELECT t.id, t.version, t.game, t.players, t.options, t.created,"
+            " (SELECT max(a.at) FROM actions a WHERE a.table_id = t.id AND a.kind = ?"
+            " AND a.undone = 0), ? FROM tables t WHERE t.id = ?" + guard + " ON CONFLICT(table_id)"
+            " DO UPDATE SET version=excluded.version, ended=excluded.ended,"
+            " result=excluded.result",
+            (GAME_ROW, None if outcome is None else json.dumps(outcome), table_id)
+            + (() if version is None else (version,)),
+        )
+
+    def record_play(self, table_id: str, outcome: Any, version: int) -> None:
+        """``_record_play`` in a write of its own, if the table is still at ``version`` (the
+        one ``outcome`` was worked out on): for bringing an older database's archive up to
+        date."""
+        self._write(lambda db: self._record_play(db, table_id, outcome, version))
+
+    def unarchived(self) -> list[tuple[str, int]]:
+        """(table, version) of every table whose play was not stored at its current version."""
+        return [
+            (r[0], r[1])
+            for r in self._all(
+                "SELECT t.id, t.version FROM tables t LEFT JOIN plays p ON p.table_id = t.id"
+                " WHERE p.version IS NULL OR p.version != t.version",
+                (),
+            )
+        ]
+
+    def setting(self, key: str) -> str | None:
+        """The stored value of ``key`` in ``meta``, or None."""
+        row = self._one("SELECT value FROM meta WHERE key=?", (key,))
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` in ``meta``."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
+        )
 
 
 def _row(r: tuple[Any, ...]) -> ActionRow:

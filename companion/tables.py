@@ -45,7 +45,7 @@ from .names import clean_players
 from .reveals import barrier_of, check_undo, confirm_first, needs_confirmation
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import normal_short_code
-from .store import NOTE_ROW, ActionRow, Note, SeatLost, Store, digest
+from .store import NOTE_ROW, UNCHANGED, ActionRow, Note, SeatLost, Store, digest
 from .text import N_
 
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
@@ -194,7 +194,9 @@ class Tables:
         """How many tables are in memory now."""
         return len(self._cache)
 
-    def _rebuild(self, table_id: str) -> Loaded:
+    def _rebuild(self, table_id: str, flip: tuple[int, int] | None = None) -> Loaded:
+        """The table from its log; with ``flip`` (seq, undone), as it will be once that game
+        row's undo flag is moved (an undo or a redo about to be written)."""
         row = self.store.table(table_id) if isinstance(table_id, str) else None
         if row is None or row.game not in GAMES:
             raise NotFound("unknown_table", N_("There is no such table."))
@@ -202,6 +204,10 @@ class Tables:
         # The version, the rows and the last seq in one read: another process may be writing,
         # and a row read without its version (or a seq without its row) would be lost.
         version, last_seq, rows = self.store.log(table_id)
+        if flip is not None:
+            rows = [
+                r.with_undone(flip[1]) if r.seq == flip[0] and not r.is_note else r for r in rows
+            ]
         loaded = Loaded(
             id=row.id,
             game=game,
@@ -516,6 +522,7 @@ class Tables:
         barrier = barrier_of(game, loaded.state, state, events)
         if barrier is not None and not confirmed and needs_confirmation(viewer, spec):
             raise confirm_first(barrier)
+        ended = game.outcome(state)
         version = self.store.append(
             table_id,
             seq,
@@ -528,6 +535,9 @@ class Tables:
             # The version is checked first: if it holds, so does what memory knows of undos.
             abandon=loaded.undone_rows > 0,
             holder=_holder(viewer),
+            # The game's end (or a correction of its result) archives its play in the same
+            # transaction: the archive is never behind the log, and a GET never writes it.
+            play=UNCHANGED if ended == game.outcome(loaded.state) else ended,
         )
         loaded.state = state
         loaded.version = version
@@ -586,16 +596,23 @@ class Tables:
         if undo:
             check_undo(loaded, row, viewer)
         note = notes.cursor_moved(row, viewer.actor, undo)
-        _, version = self.store.set_undone(
-            table_id, target, undo, note, expected=loaded.version, db=db, holder=_holder(viewer)
+        # The table as it will be, from the log with the row's flag moved: an undo that steps
+        # back over the end (or a redo forward to it) archives the play in the same write.
+        moved = self._rebuild(table_id, flip=(target, 1 if undo else 0))
+        ended = loaded.game.outcome(moved.state)
+        seq, version = self.store.set_undone(
+            table_id,
+            target,
+            undo,
+            note,
+            expected=loaded.version,
+            db=db,
+            holder=_holder(viewer),
+            play=UNCHANGED if ended == loaded.game.outcome(loaded.state) else ended,
         )
-        # The log changed under the cached state: rebuild it from the log (once committed:
-        # in a locked write, by the next request).
-        if db is None:
-            self._cache[table_id] = self._rebuild(table_id)
-        else:
-            self._cache.pop(table_id, None)
-        return version
+        # In a locked write the commit is still to come: if it fails, the caller drops this.
+        self._cache[table_id] = moved
+        return self._noted(moved, note, seq, version).version
 
     def _row(self, loaded: Loaded, seq: int) -> ActionRow:
         for row in reversed(loaded.rows):
