@@ -131,7 +131,18 @@ class Store(SeatStore):
         if self.dialect == migrations.SQLITE:
             # Tests reach SQLite's write connection to make the "disk" full or read-only.
             self._conn = self.backend.conn
-        self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
+        if self.read_only:
+            # Nothing can be upgraded: it starts only if it is already this release's.
+            try:
+                self.backend.read(
+                    lambda db: migrations.require_current(db, self.dialect, self.where)
+                )
+            except BaseException:
+                self.backend.close()
+                raise
+            self.schema_steps: list[int] = []
+        else:
+            self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
 
     @property
     def where(self) -> str:
