@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -42,10 +43,13 @@ def _private_file(path: Path) -> None:
 
 
 def writable(path: Path) -> bool:
-    """Whether this process may write the existing file ``path``. A real attempt, not the
-    permission bits: for root they say yes to nearly everything, a read-only mount says no."""
+    """Whether SQLite may write the existing database ``path``: the file, and its folder,
+    where each write first creates its journal. Real attempts, not the permission bits: for
+    root they say yes to nearly everything, a read-only mount says no."""
     try:
         os.close(os.open(path, os.O_RDWR))
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
     except OSError as err:
         if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             return False

@@ -57,13 +57,14 @@ def saved_game(db: Path) -> dict[str, Any]:
     return {"id": table["id"], "auth": auth, "view": view}
 
 
-@pytest.mark.parametrize("folder_too", [False, True], ids=["file", "file-and-folder"])
+@pytest.mark.parametrize("frozen_parts", ["file", "folder", "file-and-folder"])
 def test_a_read_only_database_serves_what_is_saved_and_refuses_changes_clearly(
-    tmp_path: Path, folder_too: bool
+    tmp_path: Path, frozen_parts: str
 ):
     db = tmp_path / "games" / "companion.db"
     saved = saved_game(db)
-    with frozen(db, *([db.parent] if folder_too else [])):
+    parts = {"file": [db], "folder": [db.parent], "file-and-folder": [db, db.parent]}
+    with frozen(*parts[frozen_parts]):
         app = create_app({"DATABASE": str(db), "TESTING": True, "PUBLIC_URL": "http://x"})
         try:
             assert app.extensions["store"].read_only
