@@ -26,6 +26,7 @@ def _resource_dir(name: str) -> str:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE``, ``PUBLIC_URL``)."""
+    from . import archive
     from .live import Hub
     from .store import Store
     from .tables import Tables
@@ -88,6 +89,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.extensions["store"] = store
     app.extensions["tables"] = Tables(store, Hub())
+    # Plays of games that ended before every write kept the archive: once, never in a GET.
+    archive.catch_up(app.extensions["tables"])
 
     i18n.init_app(app)
     fragments.init_app(app)

@@ -1,9 +1,10 @@
 """The results archive: every finished game, with its outcome as the end screen showed it.
 
-The log stays the truth. ``refresh`` brings the ``plays`` rows up to date from it: a table
-whose version moved since it was last looked at is loaded, and its outcome (``None`` while
-the game runs) is stored with its players, options and times. An undo that steps back over
-the end of a game without secrets takes its play out again; a redo puts it back.
+The log stays the truth. The write that ends a game stores its play (``plays``: the outcome,
+players, options and times) in the same transaction (``tables``); an undo that steps back
+over the end of a game without secrets takes its play out again, a redo puts it back. A
+database from before that is brought up to date once, at start-up (``catch_up``). The
+archive's pages only read.
 
 Only what every screen could see at the end is kept: the outcome is the game's public result
 (it names the roles and sides the end revealed) and nothing of a seat's own (private lines,
@@ -30,6 +31,9 @@ from .archive_schema import TooLarge
 from .errors import BadInput, NotFound
 from .tables import Tables
 from .text import N_
+
+# The setting that says this database's archive is kept by its writes: nothing to catch up.
+ARCHIVE_KEPT = "archive_kept_by_writes"
 
 # The params of a score row's label that name what a seat played: a role, a side, a colour.
 SIDE_PARAMS = ("role_t", "side_t", "colour_t", "color_t", "team_t", "faction_t")
@@ -97,46 +101,33 @@ def side_of(row: dict[str, Any]) -> Any:
     return None
 
 
-def refresh(tables: Tables) -> None:
-    """Bring the archive up to date with the log (cheap when nothing moved)."""
-    store = tables.store
-    stale = store.query(
-        "SELECT t.id, t.version FROM tables t LEFT JOIN plays p ON p.table_id = t.id"
-        " WHERE p.version IS NULL OR p.version != t.version"
-    )
+def refresh(tables: Tables) -> int:
+    """Bring every table's play up to date with the log; how many were looked at.
+
+    Every write that ends a game (or steps back over its end) stores its play in the same
+    transaction, so this is needed once only: for a database from before that, at start-up
+    (``catch_up``). A page of the archive only reads."""
+    stale = tables.store.unarchived()
     for table_id, version in stale:
         loaded = tables.load(table_id)
-        outcome = loaded.game.outcome(loaded.state)
-        ended = store.query(
-            "SELECT MAX(at) FROM actions WHERE table_id=? AND kind='game' AND undone=0",
-            (table_id,),
-        )[0][0]
-        row = store.table(table_id)
-        created = store.query("SELECT created FROM tables WHERE id=?", (table_id,))[0][0]
-        values = (
-            table_id,
-            version,
-            loaded.game.id,
-            json.dumps(loaded.players),
-            json.dumps(row.options if row else {}),
-            created,
-            ended,
-            None if outcome is None else json.dumps(outcome),
-        )
-        store.write(
-            lambda db, values=values: db.execute(
-                "INSERT INTO plays(table_id, version, game, players, options, created, ended,"
-                " result) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET"
-                " version=excluded.version, ended=excluded.ended, result=excluded.result",
-                values,
-            )
-        )
+        # Only at the version it was worked out on: a move meanwhile stored its own play.
+        tables.store.record_play(table_id, loaded.game.outcome(loaded.state), version)
+    return len(stale)
+
+
+def catch_up(tables: Tables) -> None:
+    """At start-up, once per database: the plays of games that ended before every write
+    kept the archive (nothing when the database cannot be written: it is shown as saved)."""
+    store = tables.store
+    if store.read_only or store.setting(ARCHIVE_KEPT) is not None:
+        return
+    refresh(tables)
+    store.set_setting(ARCHIVE_KEPT, "1")
 
 
 def plays(tables: Tables, hidden: bool = False) -> list[Play]:
     """The finished games, newest first (with ``hidden``, the archived ones too), the
     imported ones among them."""
-    refresh(tables)
     shown = "" if hidden else " AND hidden = 0"
     rows = tables.store.query(
         "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
@@ -166,7 +157,6 @@ def play(tables: Tables, table_id: str) -> Play | None:
 
 def set_hidden(tables: Tables, table_id: str, hidden: bool) -> None:
     """Archive a play (kept, not listed) or bring it back to the list."""
-    refresh(tables)
     tables.store.set_play_hidden(table_id, hidden)
 
 
@@ -197,7 +187,6 @@ def imported(
     at most that many imported plays in all: an import that would go over it is refused
     (``TooLarge``) and nothing of it is kept. Returns (added, skipped).
     """
-    refresh(tables)
     own = {row[0] for row in tables.store.query("SELECT table_id FROM plays")}
     fresh, seen = [], set()
     for p in played:

@@ -533,6 +533,13 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     if not args.db:
         _warn_about_storage(app.config["DATABASE"])
     where = app.extensions["store"].where
+    if app.extensions["store"].read_only:
+        print(
+            f"The database {where} is read-only: its games are shown as saved, and every"
+            " change is refused.",
+            file=sys.stderr,
+            flush=True,
+        )
     if args.listen_fd is not None:  # a worker: serve, and leave the talking to the parent
         from . import workers
 

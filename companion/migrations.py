@@ -221,6 +221,23 @@ def version(db: Any, dialect: str) -> int:
     return row[0] or 0
 
 
+def require_current(db: Any, dialect: str, where: str) -> None:
+    """For a database this process may only read: refuse, in one line, unless its schema
+    is this release's (it cannot be upgraded, and this release cannot read another's)."""
+    done = version(db, dialect)
+    if done < LATEST:
+        raise RuntimeError(
+            f"The database {where} is read-only and needs an upgrade to this release"
+            f" (schema step {done} of {LATEST}): make it writable for one start, or open it"
+            " with the release that saved it."
+        )
+    if done > LATEST:
+        raise RuntimeError(
+            f"This database was upgraded by a newer release (schema step {done}; this release"
+            f" knows {LATEST}). Run that release, or a newer one."
+        )
+
+
 def migrate(db: Any, dialect: str) -> list[int]:
     """Apply every step the database lacks, in the caller's transaction; the steps applied."""
     if dialect == POSTGRESQL:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .games.kit import Actor
@@ -21,6 +21,10 @@ class Viewer:
 
     kind: str  # "host" | "seat" | "public"
     seat: int | None = None
+    # A seat's token digest, as it was when this viewer was worked out: the write that
+    # records its action checks the seat still has it (another process may have given the
+    # seat a new code since). Not part of who the viewer is, and never shown.
+    credential: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def actor(self) -> Actor:

@@ -32,6 +32,7 @@ tokens are stored as SHA-256 digests.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import time
 from collections.abc import Callable
@@ -117,6 +118,24 @@ def upgrade_seats(db: Any) -> None:
             "UPDATE seats SET short_code=? WHERE table_id=? AND seat=?",
             (issue_short_code(db), table_id, seat),
         )
+
+
+class SeatLost(Exception):
+    """The seat that acts no longer has the token the request was made with (it was given a
+    new code, perhaps through another process, since): the write was not made."""
+
+
+def check_holder(db: Any, table_id: str, holder: tuple[int, str] | None) -> None:
+    """Inside a write: ``SeatLost`` unless the seat still has the token digest the request
+    was authenticated with. ``holder`` is (seat, digest); None (the host) checks nothing."""
+    if holder is None:
+        return
+    seat, hashed = holder
+    row = db.execute(
+        "SELECT token_hash FROM seats WHERE table_id=? AND seat=?", (table_id, seat)
+    ).fetchone()
+    if row is None or row[0] is None or not hmac.compare_digest(row[0], hashed):
+        raise SeatLost(table_id)
 
 
 class SeatStore:
@@ -244,9 +263,12 @@ class SeatStore:
 
     def revoked(self, table_id: str, token: str) -> tuple[int, float] | None:
         """(seat, when) if ``token`` once held a seat of this table and was re-issued away."""
+        return self.revoked_digest(table_id, digest(token))
+
+    def revoked_digest(self, table_id: str, hashed: str) -> tuple[int, float] | None:
+        """``revoked`` for a token known by its digest."""
         row = self._one(
-            "SELECT seat, at FROM revoked WHERE token_hash=? AND table_id=?",
-            (digest(token), table_id),
+            "SELECT seat, at FROM revoked WHERE token_hash=? AND table_id=?", (hashed, table_id)
         )
         return (row[0], row[1]) if row else None
 

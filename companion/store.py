@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from . import migrations
 from .errors import CannotSave, Stale  # noqa: F401 - what a refused write raises
-from .seats_store import Note, SeatStore, digest, insert_seats
+from .seats_store import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
 from .store_postgres import PostgresBackend, is_url
 from .store_sqlite import SqliteBackend
 
@@ -44,6 +44,15 @@ NOTE_ROW = "note"  # a note of the table: never replayed, never undone
 # The version a deleted table is announced with (no table ever has it): every process that
 # holds the table drops it, and answers 404 for it from then on.
 DELETED = -1
+
+
+class _Unchanged:
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+# A write's ``play``: the action leaves the table's outcome (and its archived play) as it was.
+UNCHANGED: Any = _Unchanged()
 
 
 @dataclass(frozen=True)
@@ -125,7 +134,18 @@ class Store(SeatStore):
         if self.dialect == migrations.SQLITE:
             # Tests reach SQLite's write connection to make the "disk" full or read-only.
             self._conn = self.backend.conn
-        self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
+        if self.read_only:
+            # Nothing can be upgraded: it starts only if it is already this release's.
+            try:
+                self.backend.read(
+                    lambda db: migrations.require_current(db, self.dialect, self.where)
+                )
+            except BaseException:
+                self.backend.close()
+                raise
+            self.schema_steps: list[int] = []
+        else:
+            self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
 
     @property
     def where(self) -> str:
@@ -207,6 +227,11 @@ class Store(SeatStore):
     def meta(self, key: str, make: Any) -> str:
         """The stored value of ``key``, created once with ``make()`` (e.g. the app's secret key)."""
 
+        # Read first: a read-only database that has it still starts.
+        found = self.setting(key)
+        if found is not None:
+            return found
+
         def job(db: Any) -> str:
             row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row:
@@ -266,6 +291,23 @@ class Store(SeatStore):
             return insert_seats(db, table_id, join_codes)
 
         return self._write(job)
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the database can only be read (a SQLite file without write permission):
+        the games are shown, and every write is refused with ``CannotSave``."""
+        return bool(getattr(self.backend, "read_only", False))
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may write to this database (PostgreSQL): then this
+        process's memory of a table may be behind for a moment."""
+        return self.dialect == migrations.POSTGRESQL
+
+    def version(self, table_id: str) -> int | None:
+        """The table's version as committed now (None: no such table)."""
+        row = self._one("SELECT version FROM tables WHERE id=?", (table_id,))
+        return row[0] if row else None
 
     def table(self, table_id: str) -> TableRow | None:
         row = self._one(
@@ -374,14 +416,23 @@ class Store(SeatStore):
         expected: int | None = None,
         db: Any = None,
         abandon: bool = True,
+        holder: tuple[int, str] | None = None,
+        play: Any = UNCHANGED,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
         ``expected``: the version the action was computed on (``Stale`` if it moved).
-        ``db``: the transaction of ``locked``, if the caller holds the table's lock."""
+        ``db``: the transaction of ``locked``, if the caller holds the table's lock.
+        ``holder``: (seat, token digest) of a seat's action: ``SeatLost`` if the seat was
+        given a new code since, whichever process did it and whatever this one has heard.
+        ``play``: the table's outcome after this action (None: no longer over), when the
+        action changed it: its archived play is written in the same transaction."""
 
         def job(db: Any) -> int:
             version = self._bump(db, table_id, expected)
+            # After the bump: in PostgreSQL its row lock orders this write after any
+            # re-issue already committed, and this statement sees that re-issue.
+            check_holder(db, table_id, holder)
             # A new action after an undo makes the undone rows unredoable: flag them 2. (The
             # caller that knows there are none, and the version it knows, skips the update.)
             if abandon:
@@ -390,6 +441,8 @@ class Store(SeatStore):
                     (table_id, GAME_ROW),
                 )
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
+            if play is not UNCHANGED:
+                self._record_play(db, table_id, play)
             return version
 
         return self._run(job, db)
@@ -410,16 +463,22 @@ class Store(SeatStore):
         note: Note,
         expected: int | None = None,
         db: Any = None,
+        holder: tuple[int, str] | None = None,
+        play: Any = UNCHANGED,
     ) -> tuple[int, int]:
         """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it.
-        ``expected``: the version the choice of row was made on (``Stale`` if it moved)."""
+        ``expected``: the version the choice of row was made on (``Stale`` if it moved).
+        ``holder`` and ``play``: as for ``append`` (an undo may step back over the end)."""
 
         def job(db: Any) -> tuple[int, int]:
             written = self._note(db, table_id, note, expected)
+            check_holder(db, table_id, holder)
             db.execute(
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),
             )
+            if play is not UNCHANGED:
+                self._record_play(db, table_id, play)
             return written
 
         return self._run(job, db)
@@ -516,6 +575,58 @@ class Store(SeatStore):
 
     def integrity(self) -> str:
         return self.backend.integrity()
+
+    # -- the results archive's plays, kept by the writes that end a game ---------------------
+
+    def _record_play(
+        self, db: Any, table_id: str, outcome: Any, version: int | None = None
+    ) -> None:
+        """Store the table's play as it stands in this transaction: its players, options,
+        times and ``outcome`` (None while the game runs). ``ended`` is the time of the last
+        action that counts. With ``version``, only if the table is still at that version."""
+        guard = "" if version is None else " AND t.version = ?"
+        db.execute(
+            "INSERT INTO plays(table_id, version, game, players, options, created, ended,"
+            " result) SELECT t.id, t.version, t.game, t.players, t.options, t.created,"
+            " (SELECT max(a.at) FROM actions a WHERE a.table_id = t.id AND a.kind = ?"
+            " AND a.undone = 0), ? FROM tables t WHERE t.id = ?" + guard + " ON CONFLICT(table_id)"
+            " DO UPDATE SET version=excluded.version, ended=excluded.ended,"
+            " result=excluded.result",
+            (GAME_ROW, None if outcome is None else json.dumps(outcome), table_id)
+            + (() if version is None else (version,)),
+        )
+
+    def record_play(self, table_id: str, outcome: Any, version: int) -> None:
+        """``_record_play`` in a write of its own, if the table is still at ``version`` (the
+        one ``outcome`` was worked out on): for bringing an older database's archive up to
+        date."""
+        self._write(lambda db: self._record_play(db, table_id, outcome, version))
+
+    def unarchived(self) -> list[tuple[str, int]]:
+        """(table, version) of every table whose play was not stored at its current version."""
+        return [
+            (r[0], r[1])
+            for r in self._all(
+                "SELECT t.id, t.version FROM tables t LEFT JOIN plays p ON p.table_id = t.id"
+                " WHERE p.version IS NULL OR p.version != t.version",
+                (),
+            )
+        ]
+
+    def setting(self, key: str) -> str | None:
+        """The stored value of ``key`` in ``meta``, or None."""
+        row = self._one("SELECT value FROM meta WHERE key=?", (key,))
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` in ``meta``."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
+        )
 
 
 def _row(r: tuple[Any, ...]) -> ActionRow:

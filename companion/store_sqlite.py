@@ -9,8 +9,10 @@ writer and see every write that has returned.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -19,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .errors import CannotSave
 from .migrations import SQLITE, tables_with
 from .writer import Writer
 
@@ -37,6 +40,42 @@ def _private_file(path: Path) -> None:
     os.close(fd)
     if path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)
+
+
+def writable(path: Path) -> bool:
+    """Whether SQLite may write the existing database ``path``: the file, and its folder,
+    where each write first creates its journal. Real attempts, not the permission bits: for
+    root they say yes to nearly everything, a read-only mount says no."""
+    try:
+        os.close(os.open(path, os.O_RDWR))
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as err:
+        if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return False
+        raise
+    return True
+
+
+def _connect_read_only(path: str) -> sqlite3.Connection:
+    """A connection that only reads, for a file this process may not write.
+
+    Where SQLite may create its shared-memory file beside the database it reads as usual
+    (``mode=ro``, seeing any other process's commits); where it may not even do that (the
+    folder is read-only too), it reads the file as it is (``immutable``)."""
+    uri = Path(path).resolve().as_uri()
+    for query in ("mode=ro", "immutable=1"):
+        conn = sqlite3.connect(
+            f"{uri}?{query}", uri=True, check_same_thread=False, isolation_level=None
+        )
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError:
+            conn.close()
+            continue
+        conn.execute("PRAGMA query_only=ON")
+        return conn
+    raise RuntimeError(f"Cannot read the database {path}: it is not a readable SQLite file")
 
 
 def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
@@ -60,16 +99,26 @@ class SqliteBackend:
     def __init__(self, path: str) -> None:
         self.path = path
         memory = path == ":memory:"
-        if not memory:
+        # A file this process may not write is served as it is saved, and every write is
+        # refused (``CannotSave``): a server on a read-only copy still shows its games.
+        self.read_only = not memory and Path(path).exists() and not writable(Path(path))
+        if not memory and not self.read_only:
             _private_file(Path(path))
+        connect = partial(_connect_read_only if self.read_only else _connect, path)
         # The writer opens the write connection on its own thread and alone uses it.
-        self.writer = Writer(partial(_connect, path))
+        self.writer = Writer(connect)
         self.conn = self.writer.conn
         # A store nobody closed still ends its writer thread once it is garbage.
         self._finalizer = weakref.finalize(self, self.writer.abandon)
         # A second connection to ":memory:" would open another, empty database: there,
         # reads go through the writer too.
-        self._reader = None if memory else _connect(path, reader=True)
+        self._reader = (
+            None
+            if memory
+            else _connect_read_only(path)
+            if self.read_only
+            else _connect(path, reader=True)
+        )
         self._read_lock = threading.Lock()
 
     @property
@@ -90,7 +139,16 @@ class SqliteBackend:
         return self.path
 
     def write(self, job: Callable[[Any], T]) -> T:
+        if self.read_only:
+            raise CannotSave("the database file is read-only")
         return self.writer.call(job)
+
+    def read(self, job: Callable[[Any], T]) -> T:
+        """``job`` on the reading connection (for a read-only file's schema check)."""
+        if self._reader is None:
+            return self.write(job)
+        with self._read_lock:
+            return job(self._reader)
 
     def lend(self) -> AbstractContextManager[Any]:
         return self.writer.lend()

@@ -52,7 +52,7 @@ from .reveals import (
 )
 from .seating import HOST, PUBLIC, Created, RecentTable, SeatRow, Viewer, new_token, seat_of
 from .seats_store import GUESS_BUDGET, normal_short_code
-from .store import DELETED, NOTE_ROW, ActionRow, Note, Store, digest
+from .store import DELETED, NOTE_ROW, UNCHANGED, ActionRow, Note, SeatLost, Store, digest
 from .text import N_
 
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
@@ -210,7 +210,9 @@ class Tables:
         """How many tables are in memory now."""
         return len(self._cache)
 
-    def _rebuild(self, table_id: str) -> Loaded:
+    def _rebuild(self, table_id: str, flip: tuple[int, int] | None = None) -> Loaded:
+        """The table from its log; with ``flip`` (seq, undone), as it will be once that game
+        row's undo flag is moved (an undo or a redo about to be written)."""
         row = self.store.table(table_id) if isinstance(table_id, str) else None
         if row is None or row.game not in GAMES:
             raise NotFound("unknown_table", N_("There is no such table."))
@@ -218,6 +220,10 @@ class Tables:
         # The version, the rows and the last seq in one read: another process may be writing,
         # and a row read without its version (or a seq without its row) would be lost.
         version, last_seq, rows = self.store.log(table_id)
+        if flip is not None:
+            rows = [
+                r.with_undone(flip[1]) if r.seq == flip[0] and not r.is_note else r for r in rows
+            ]
         loaded = Loaded(
             id=row.id,
             game=game,
@@ -295,17 +301,29 @@ class Tables:
         if hmac.compare_digest(hashed, loaded.host_hash):
             return HOST
         seat = seat_of(hashed, self.seat_hashes(loaded))
+        if seat is not None and self.store.shared:
+            # Another process may have given the seat a new code a moment ago, before this
+            # one heard: a seat's private view is served only from the newest version.
+            committed = self.store.version(table_id)
+            if committed is None or committed > loaded.version:
+                self.catch_up(table_id)
+                loaded = self.load(table_id)
+                seat = seat_of(hashed, self.seat_hashes(loaded))
         if seat is None:
             # Claimed a moment ago through another process, before this one heard of it?
             # Ask the store itself before turning the phone away.
             seat = seat_of(hashed, self.store.seat_token_hashes(table_id))
         if seat is not None:
-            return Viewer("seat", seat)
-        revoked = self.store.revoked(table_id, token)
+            return Viewer("seat", seat, hashed)
+        raise self._refusal(loaded, hashed)
+
+    def _refusal(self, loaded: Loaded, hashed: str) -> Unauthorized:
+        """Why a seat token no longer opens its seat."""
+        revoked = self.store.revoked_digest(loaded.id, hashed)
         if revoked is not None:
             seat, at = revoked
             # Only the phone that held the seat has this token: it may learn why it lost it.
-            raise Unauthorized(
+            return Unauthorized(
                 "seat_reissued",
                 N_(
                     "The host gave {name}'s seat a new code at {time}, so this phone no"
@@ -314,7 +332,12 @@ class Tables:
                 name=loaded.players[seat],
                 time=notes.clock(at),
             )
-        raise Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+        return Unauthorized("bad_token", N_("This phone no longer holds a seat at this table."))
+
+    def _seat_lost(self, table_id: str, viewer: Viewer) -> Unauthorized:
+        """The refusal of a seat's write made after its seat got a new code (``SeatLost``)."""
+        self.catch_up(table_id)  # this process had not heard of the new code yet
+        return self._refusal(self.load(table_id), viewer.credential or "")
 
     def seat_hashes(self, loaded: Loaded) -> list[tuple[int, str]]:
         """The claimed seats' token digests, read from the store once per claim or re-issue.
@@ -491,15 +514,19 @@ class Tables:
             raise BadInput("no_type", N_("An action needs a type."))
         confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
         try:
-            with self._lock(table_id):
-                version, events = self._act(table_id, viewer, raw, confirmed)
-        except Stale:
-            # Another process moved the table first. Hold its row (other processes' writes
-            # wait), catch up from the log and check the action again on the new state.
-            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
-                with self.store.locked(table_id) as db:
-                    self._catch_up(table_id)
-                    version, events = self._act(table_id, viewer, raw, confirmed, db)
+            try:
+                with self._lock(table_id):
+                    version, events = self._act(table_id, viewer, raw, confirmed)
+            except Stale:
+                # Another process moved the table first. Hold its row (other processes'
+                # writes wait), catch up from the log and check the action again on the
+                # new state.
+                with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                    with self.store.locked(table_id) as db:
+                        self._catch_up(table_id)
+                        version, events = self._act(table_id, viewer, raw, confirmed, db)
+        except SeatLost:
+            raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, version)
         return version, events
 
@@ -536,6 +563,7 @@ class Tables:
         barrier = barrier_of(game, loaded.state, state, events)
         if barrier is not None and not confirmed and needs_confirmation(game, viewer, spec):
             raise confirm_first(barrier)
+        ended = game.outcome(state)
         version = self.store.append(
             table_id,
             seq,
@@ -547,6 +575,10 @@ class Tables:
             db=db,
             # The version is checked first: if it holds, so does what memory knows of undos.
             abandon=loaded.undone_rows > 0,
+            holder=_holder(viewer),
+            # The game's end (or a correction of its result) archives its play in the same
+            # transaction: the archive is never behind the log, and a GET never writes it.
+            play=UNCHANGED if ended == game.outcome(loaded.state) else ended,
         )
         loaded.state = state
         loaded.version = version
@@ -579,13 +611,16 @@ class Tables:
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
         try:
-            with self._lock(table_id):
-                version = self._move(table_id, viewer, undo)
-        except Stale:  # as in ``act``: hold the table's row, catch up, decide again
-            with self._lock(table_id), self._forgotten_if_it_fails(table_id):
-                with self.store.locked(table_id) as db:
-                    self._catch_up(table_id)
-                    version = self._move(table_id, viewer, undo, db)
+            try:
+                with self._lock(table_id):
+                    version = self._move(table_id, viewer, undo)
+            except Stale:  # as in ``act``: hold the table's row, catch up, decide again
+                with self._lock(table_id), self._forgotten_if_it_fails(table_id):
+                    with self.store.locked(table_id) as db:
+                        self._catch_up(table_id)
+                        version = self._move(table_id, viewer, undo, db)
+        except SeatLost:
+            raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, version)
         return version
 
@@ -602,16 +637,23 @@ class Tables:
         if undo:
             check_undo(loaded, row, viewer)
         note = notes.cursor_moved(row, viewer.actor, undo)
-        _, version = self.store.set_undone(
-            table_id, target, undo, note, expected=loaded.version, db=db
+        # The table as it will be, from the log with the row's flag moved: an undo that steps
+        # back over the end (or a redo forward to it) archives the play in the same write.
+        moved = self._rebuild(table_id, flip=(target, 1 if undo else 0))
+        ended = loaded.game.outcome(moved.state)
+        seq, version = self.store.set_undone(
+            table_id,
+            target,
+            undo,
+            note,
+            expected=loaded.version,
+            db=db,
+            holder=_holder(viewer),
+            play=UNCHANGED if ended == loaded.game.outcome(loaded.state) else ended,
         )
-        # The log changed under the cached state: rebuild it from the log (once committed:
-        # in a locked write, by the next request).
-        if db is None:
-            self._cache[table_id] = self._rebuild(table_id)
-        else:
-            self._cache.pop(table_id, None)
-        return version
+        # In a locked write the commit is still to come: if it fails, the caller drops this.
+        self._cache[table_id] = moved
+        return self._noted(moved, note, seq, version).version
 
     def _row(self, loaded: Loaded, seq: int) -> ActionRow:
         for row in reversed(loaded.rows):
@@ -635,3 +677,12 @@ class Tables:
         except RulesError:
             return False
         return True
+
+
+def _holder(viewer: Viewer) -> tuple[int, str] | None:
+    """What a seat's write checks in the store: (seat, the token digest it was seen with)."""
+    # Every request's seat comes from ``viewer_for``, with its digest; a seat viewer made in
+    # code (a replay of a recorded game, a benchmark) acts for the seat as such.
+    if viewer.kind != "seat" or viewer.seat is None or viewer.credential is None:
+        return None
+    return viewer.seat, viewer.credential

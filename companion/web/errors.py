@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
@@ -103,6 +103,19 @@ def _cannot_save(err: CannotSave) -> Response:
     # The reason (full disk, read-only file) is for the server's operator, not the players.
     # It names the database's error class alone: no table, no value, nothing of a player's.
     log.warning("a change could not be saved: %s", err)
+    store = current_app.extensions.get("store")
+    if store is not None and store.read_only:
+        # Not "in a moment": this server was started on a database it may only read.
+        return error_response(
+            503,
+            "read_only",
+            translate(
+                N_(
+                    "This server's database is read-only: its games can be seen, but"
+                    " nothing can be changed. Nothing that was saved before is lost."
+                )
+            ),
+        )
     return error_response(
         503,
         "cannot_save",

@@ -230,6 +230,33 @@ def test_a_tap_on_one_process_reaches_a_phone_streaming_from_another(two):
         screen.close()
 
 
+def test_a_seat_given_a_new_code_through_one_process_is_refused_by_the_other_every_time(
+    two, database
+):
+    a, b = two
+    table = a.api("POST", "/api/tables", {"game": "samurai-sword", "players": ["A", "B", "C"]})
+    tid, host = table["id"], table["host_token"]
+    code = table["seats"][1]["join_code"]
+    for attempt in range(30):
+        token = a.api("POST", "/api/join", {"code": code})["token"]
+        # The phone reads and acts through B, which then holds its token in memory.
+        assert call(b.base, "GET", f"/api/tables/{tid}", token=token)[0] == 200
+        daimyo = {"type": "set_daimyo", "n": attempt % 3}
+        status, reply = call(b.base, "POST", f"/api/tables/{tid}/actions", daimyo, token)
+        assert status == 200, reply
+        code = a.api("POST", f"/api/tables/{tid}/seats/1/reissue", token=host)["join_code"]
+        # Right after the re-issue through A, B refuses the old token's read and its action.
+        status, reply = call(b.base, "GET", f"/api/tables/{tid}", token=token)
+        assert status == 401 and reply["error"]["code"] == "seat_reissued", (attempt, reply)
+        marked = {"type": "set_daimyo", "n": 3}
+        status, reply = call(b.base, "POST", f"/api/tables/{tid}/actions", marked, token)
+        assert status == 401 and reply["error"]["code"] == "seat_reissued", (attempt, reply)
+    # Nothing of the refused actions was written: each round wrote a claim, an action and a
+    # new code, and only the accepted actions are in the log.
+    assert call(a.base, "GET", f"/api/tables/{tid}", token=host)[1]["version"] == 30 * 3
+    assert [action["n"] for _, action in logged(database, tid)] == [n % 3 for n in range(30)]
+
+
 def test_concurrent_taps_through_two_processes_are_applied_once_in_one_order(two, database):
     a, b = two
     table, tokens = new_table(a)
