@@ -326,6 +326,9 @@ def print_owner_link(store: Any, base: str) -> None:
     """The first start on a database prints the owner link; later ones say how to get one."""
     from . import owner
 
+    if store.read_only:  # nothing can be issued, and the owner's powers are all changes
+        print("Owner link: none while the database cannot be written (its powers are all changes).")
+        return
     token = owner.issue_first(store)
     if token is None:
         print('Owner link: printed at the first start; "companion owner-link" prints a new one.')
