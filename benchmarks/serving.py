@@ -42,6 +42,11 @@ def start_server(
         "--quiet",
         "--create-limit",  # a benchmark creates up to hundreds of tables from one address
         "100000 per minute",
+        # ...and holds every table's streams from that one address, as no real client does.
+        "--max-per-address",
+        "100000",
+        "--max-public-streams",
+        "100000",
     ]
     if workers > 1:
         command += ["--workers", str(workers)]

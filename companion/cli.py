@@ -289,6 +289,30 @@ def _parser() -> argparse.ArgumentParser:
             help="close a connection that sends nothing for this long (default 10)",
         )
         network.add_argument(
+            "--body-timeout",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="close a connection whose request body has not all arrived this long after"
+            " its headers (default 60)",
+        )
+        network.add_argument(
+            "--max-per-address",
+            type=int,
+            default=None,
+            metavar="N",
+            help="requests and live streams one address may have open at once (default: a"
+            " quarter of --max-connections, at most 512); behind a proxy, per player's address",
+        )
+        network.add_argument(
+            "--max-public-streams",
+            type=int,
+            default=None,
+            metavar="N",
+            help="live streams without a seat or host (TV views, public table screens, event"
+            " feeds) one address may have open at once (default 20)",
+        )
+        network.add_argument(
             "--create-limit",
             default=None,
             metavar="LIMITS",
@@ -455,15 +479,22 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     import ssl
 
     from . import create_app
-    from .server import READ_TIMEOUT, Server, default_max_connections, raise_file_limit
+    from .server import (
+        BODY_TIMEOUT,
+        READ_TIMEOUT,
+        Server,
+        default_max_connections,
+        raise_file_limit,
+    )
     from .web.qr import text as qr_text
     from .webhooks import host_of
     from .webhooks import valid_url as webhook_url
 
     if bool(args.cert) != bool(args.key):
         sys.exit("companion: --cert and --key go together")
-    if args.max_connections is not None and args.max_connections < 1:
-        sys.exit("companion: --max-connections must be at least 1")
+    for option in ("max_connections", "max_per_address", "max_public_streams"):
+        if getattr(args, option) is not None and getattr(args, option) < 1:
+            sys.exit(f"companion: --{option.replace('_', '-')} must be at least 1")
     args.db = args.db or os.environ.get("DATABASE_URL") or None
     if args.workers < 1:
         sys.exit("companion: --workers must be at least 1")
@@ -500,6 +531,9 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         None,
         max_connections=args.max_connections or default_max_connections(file_limit),
         read_timeout=args.read_timeout or READ_TIMEOUT,
+        body_timeout=args.body_timeout or BODY_TIMEOUT,
+        per_address=args.max_per_address,
+        behind_proxy=args.behind_proxy,
         log=None if args.quiet else RedactingLog(sys.stderr),
         error_log=RedactingLog(sys.stderr),
         **tls,
@@ -524,6 +558,8 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         config["SESSION_COOKIE_SECURE"] = True
     if args.create_limit:
         config["CREATE_RATE_LIMIT"] = args.create_limit
+    if args.max_public_streams:
+        config["MAX_PUBLIC_STREAMS"] = args.max_public_streams
     if args.webhook:
         config["WEBHOOKS"] = list(args.webhook)
     # Before the app opens the database, which may fail for the reason warned about.

@@ -8,8 +8,14 @@ they run out, the server can accept nothing: not the health check, not a phone's
   (the database, its journal and the logs need descriptors too);
 - a connection must send its request line and headers within ``read_timeout`` seconds, and
   a keep-alive connection idle for longer is closed;
+- a request's whole body must arrive within ``body_timeout`` seconds of its headers, however
+  slowly it trickles in (``TimedInput``); then the connection is closed;
 - at the cap, a new connection closes the connection that has waited longest for a request;
-  only when every connection is busy (answering, or a live stream) is the new one refused.
+  only when every connection is busy (answering, or a live stream) is the new one refused;
+- one client address holds at most ``per_address`` busy connections: a request beyond that
+  is refused (429) before its body is read, so no one address can take the cap and a
+  phone of a live table always finds room. Behind a proxy (``behind_proxy``) the address is
+  the one the proxy forwards, as the app reads it.
 
 Import this module only after gevent's monkey patching (``cli.serve`` does).
 """
@@ -17,11 +23,14 @@ Import this module only after gevent's monkey patching (``cli.serve`` does).
 from __future__ import annotations
 
 import socket
+import time
+from collections import Counter
 from contextlib import closing, suppress
 from typing import Any, Protocol
 
 from gevent import Timeout
-from gevent.pywsgi import WSGIHandler, WSGIServer
+from gevent.pywsgi import Input, WSGIHandler, WSGIServer
+from werkzeug.exceptions import RequestTimeout
 
 try:
     import resource
@@ -35,6 +44,9 @@ RESERVED_FDS = 64  # for the database, its WAL and shared-memory files, logs, th
 MAX_ACCEPT = 8
 FALLBACK_FILE_LIMIT = 1024
 READ_TIMEOUT = 10.0
+BODY_TIMEOUT = 60.0  # a 4 MB archive import over a poor Wi-Fi still arrives in time
+# The WSGI environ key that tells the app this request is over its address's cap.
+CROWDED = "companion.crowded"
 
 
 def raise_file_limit() -> int:
@@ -58,12 +70,27 @@ def default_max_connections(file_limit: int) -> int:
     return max(16, file_limit - RESERVED_FDS)
 
 
+def default_per_address(max_connections: int) -> int:
+    """Busy connections one address may hold: a quarter of the cap, between 8 and 512.
+
+    A quarter, so that one address (or three) never takes every connection; at most 512, as
+    many as a convention's worth of phones behind one router may need.
+
+    >>> default_per_address(960), default_per_address(192), default_per_address(16)
+    (240, 48, 8)
+    >>> default_per_address(65472)
+    512
+    """
+    return min(512, max(8, max_connections // 4))
+
+
 class Connection(Protocol):
     def evict(self) -> None: ...
 
 
 class Connections:
-    """The open connections, and which of them are idle (waiting for a request), oldest first.
+    """The open connections, which of them are idle (waiting for a request), oldest first,
+    and how many busy ones each client address holds.
 
     >>> class Conn:
     ...     def __init__(self, name): self.name, self.evicted = name, False
@@ -77,13 +104,21 @@ class Connections:
     (True, True, False)
     >>> pool.admit(d)  # a and c are busy: nothing to evict, d is refused
     False
+    >>> pool = Connections(10, per_address=2)
+    >>> [pool.busy(Conn(n), "10.0.0.9") for n in "abc"], pool.busy(d, "10.0.0.7")
+    ([True, True, False], True)
+    >>> pool.mark(d, idle=True); pool.per_address["10.0.0.7"]  # d answered: no longer busy
+    0
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_address: int | None = None) -> None:
         self.limit = limit
         self.open: set[Connection] = set()
         # A dict keeps insertion order: its first key is the connection idle the longest.
         self.idle: dict[Connection, None] = {}
+        self.per_address_limit = per_address or limit
+        self.per_address: Counter[str] = Counter()
+        self.busy_from: dict[Connection, str] = {}
 
     def admit(self, conn: Connection) -> bool:
         """Take ``conn`` in, evicting the longest-idle connection at the cap; False if none is."""
@@ -99,12 +134,30 @@ class Connections:
     def mark(self, conn: Connection, idle: bool) -> None:
         """Record that ``conn`` waits for a request (idle) or is handling one (busy)."""
         self.idle.pop(conn, None)
-        if idle and conn in self.open:
-            self.idle[conn] = None
+        if idle:
+            self._done(conn)
+            if conn in self.open:
+                self.idle[conn] = None
+
+    def busy(self, conn: Connection, address: str) -> bool:
+        """Count ``conn``'s request against ``address``; False (not counted) at its cap."""
+        if self.per_address[address] >= self.per_address_limit:
+            return False
+        self.per_address[address] += 1
+        self.busy_from[conn] = address
+        return True
+
+    def _done(self, conn: Connection) -> None:
+        address = self.busy_from.pop(conn, None)
+        if address is not None:
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
 
     def leave(self, conn: Connection) -> None:
         self.open.discard(conn)
         self.idle.pop(conn, None)
+        self._done(conn)
 
 
 class Dropped(ValueError):
@@ -114,8 +167,60 @@ class Dropped(ValueError):
     """
 
 
+class BodyTooSlow(RequestTimeout):
+    """A request's body did not arrive in time: the app answers 408, then the connection closes."""
+
+
+class TimedInput(Input):
+    """A request body that must arrive whole by ``deadline`` (a ``time.monotonic()`` value).
+
+    A deadline on each read would let a client that trickles a byte at a time hold its
+    connection for ever; this one is on the whole body. Past it, a read raises
+    ``BodyTooSlow`` and the connection is marked to close: the rest of the body could no
+    longer be told apart from a next request.
+    """
+
+    __slots__ = ("deadline", "handler", "discard")
+
+    def __init__(self, old: Input, deadline: float, handler: WSGIHandler) -> None:
+        super().__init__(
+            old.rfile, old.content_length, socket=old.socket, chunked_input=old.chunked_input
+        )
+        self.deadline = deadline
+        self.handler = handler
+        self.discard = True  # read what the app left, to find the next request on this connection
+
+    def _in_time(self, read: Any, *args: Any) -> Any:
+        left = self.deadline - time.monotonic()
+        if left > 0:
+            timeout = Timeout(left)
+            timeout.start()
+            try:
+                return read(*args)
+            except Timeout as err:
+                if err is not timeout:
+                    raise
+            finally:
+                timeout.close()
+        self.handler.close_connection = True
+        raise BodyTooSlow()
+
+    def read(self, length: int | None = None) -> bytes:
+        return self._in_time(super().read, length)
+
+    def readline(self, size: int | None = None) -> bytes:
+        return self._in_time(super().readline, size)
+
+    def _discard(self) -> None:
+        if not self.discard:
+            return  # the connection closes after this reply: no next request to find
+        with suppress(BodyTooSlow):
+            super()._discard()
+
+
 class Handler(WSGIHandler):
-    """gevent's handler, on a deadline while it waits for a request, and evictable then."""
+    """gevent's handler, on a deadline while it waits for a request, and evictable then;
+    its request's body on a deadline too, and counted against its client's address."""
 
     evicted = False
     _deadline: Timeout | None = None
@@ -146,6 +251,29 @@ class Handler(WSGIHandler):
         finally:
             # Some refusals (a too-long request line) return before the headers are read.
             self._stop_deadline()
+
+    def get_environ(self) -> dict[str, Any]:
+        env = super().get_environ()
+        timed = TimedInput(self.wsgi_input, time.monotonic() + self.server.body_timeout, self)
+        if env["wsgi.input"] is self.wsgi_input:  # not an upgrade, which reads the raw socket
+            env["wsgi.input"] = timed
+        self.wsgi_input = timed
+        if not self.server.connections.busy(self, self.client_key(env)):
+            # Over this address's cap: the app refuses it (429, in the asker's language)
+            # before reading any body, and the connection closes right after.
+            env[CROWDED] = True
+            self.close_connection = True
+            timed.discard = False
+        return env
+
+    def client_key(self, env: dict[str, Any]) -> str:
+        """The address a request counts against: the forwarded one behind a proxy, read as
+        the app's ProxyFix reads it (the last X-Forwarded-For entry, the one our proxy added)."""
+        if self.server.behind_proxy:
+            forwarded = env.get("HTTP_X_FORWARDED_FOR", "")
+            if forwarded:
+                return forwarded.rsplit(",", 1)[-1].strip()
+        return env.get("REMOTE_ADDR") or "?"
 
     def _handle_client_error(self, ex: BaseException) -> Any:
         if isinstance(ex, Dropped):
@@ -178,7 +306,8 @@ class _Handshake:
 
 
 class Server(WSGIServer):
-    """A WSGI server with a cap on connections and a deadline for each request's headers."""
+    """A WSGI server with a cap on connections, overall and per client address, and a
+    deadline for each request's headers and for its body."""
 
     handler_class = Handler
 
@@ -189,12 +318,19 @@ class Server(WSGIServer):
         *,
         max_connections: int,
         read_timeout: float = READ_TIMEOUT,
+        body_timeout: float = BODY_TIMEOUT,
+        per_address: int | None = None,
+        behind_proxy: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(listener, application, **kwargs)
         self.max_accept = MAX_ACCEPT
-        self.connections = Connections(max_connections)
+        self.connections = Connections(
+            max_connections, per_address or default_per_address(max_connections)
+        )
         self.read_timeout = read_timeout
+        self.body_timeout = body_timeout
+        self.behind_proxy = behind_proxy
 
     def handle(self, sock: Any, address: Any) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

@@ -41,6 +41,7 @@ HTTP_MESSAGES = {
     400: N_("That request was not understood."),
     404: N_("There is nothing here."),
     405: N_("That is not allowed here."),
+    408: N_("That request took too long to arrive. Try again."),
     413: N_("That request is too large."),
     429: N_("Too many attempts. Wait a minute and try again."),
 }

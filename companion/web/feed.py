@@ -26,7 +26,7 @@ from .. import feed, webhooks
 from ..errors import RulesError
 from . import cache
 from .screens import tables
-from .stream import sse
+from .stream import public_stream_slot, sse
 
 bp = Blueprint("feed", __name__)
 
@@ -77,6 +77,7 @@ def messages(table_id: str, heartbeat: float, known: int | None) -> Iterator[str
 @bp.get("/api/tables/<table_id>/feed")
 def table_feed(table_id: str) -> Response:
     tables().load(table_id)  # an unknown table: a 404 at once, in the viewer's language
+    release = public_stream_slot()  # a 429 for an address holding too many public streams
     heartbeat = current_app.config["SSE_HEARTBEAT"]
     body = stream_with_context(messages(table_id, heartbeat, _last_event_id()))
     response = Response(body, mimetype="text/event-stream")
@@ -84,4 +85,5 @@ def table_feed(table_id: str) -> Response:
     response.headers["X-Accel-Buffering"] = "no"
     # Public and read-only: a dashboard page served from elsewhere may read it.
     response.headers["Access-Control-Allow-Origin"] = "*"
+    response.call_on_close(release)
     return response

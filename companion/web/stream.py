@@ -8,12 +8,21 @@ shows (``?v=`` or, on a reconnect after a phone slept or dropped Wi-Fi, Last-Eve
 patch if that version is still kept, else the whole ``view``. Idle streams get a comment
 every few seconds so dead connections are noticed. A phone whose seat was re-issued is
 told so and the stream ends.
+
+Streams that need no seat or host (a public table screen, a TV, the event feed) are counted
+per client address (``PublicStreams``): one address may hold ``MAX_PUBLIC_STREAMS`` of them,
+so no one can fill the server with them. Seats' and hosts' streams are not limited here:
+a phone of a live table always gets its stream. The server (``companion/server.py``) caps
+every address's open requests too; a request over that cap is refused here, before its body
+is read, in the asker's language.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 from flask import (
@@ -25,13 +34,79 @@ from flask import (
     stream_with_context,
 )
 
-from ..errors import RulesError, StoreUnavailable
+from ..errors import RulesError, StoreUnavailable, TooManyAttempts
 from ..tables import Tables, Viewer
+from ..text import N_
 from . import auth, regions
 from .i18n import translate
 from .screens import tables
 
 bp = Blueprint("stream", __name__)
+
+MAX_PUBLIC_STREAMS = 20  # per address, unless the config's MAX_PUBLIC_STREAMS says otherwise
+# Set in the WSGI environ by companion/server.py on a request over its address's cap.
+CROWDED = "companion.crowded"
+
+
+@bp.before_app_request
+def _refuse_a_crowded_address() -> None:
+    if request.environ.get(CROWDED):
+        raise TooManyAttempts(
+            "too_many_connections",
+            N_("Too many connections from your network. Close some screens and try again."),
+        )
+
+
+class PublicStreams:
+    """The public streams open in this process, counted per client address.
+
+    >>> streams = PublicStreams()
+    >>> release = [streams.take("10.0.0.9", 2) for _ in range(2)]
+    >>> try:
+    ...     streams.take("10.0.0.9", 2)
+    ... except TooManyAttempts as refused:
+    ...     print(refused.code)
+    too_many_streams
+    >>> release[0](); release[0]()  # a second release of the same stream counts nothing
+    >>> streams.open["10.0.0.9"]
+    1
+    """
+
+    def __init__(self) -> None:
+        self.open: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def take(self, address: str, limit: int) -> Callable[[], None]:
+        """Count one more stream for ``address`` (a 429 at its limit); the call that ends it."""
+        with self._lock:
+            if self.open[address] >= limit:
+                raise TooManyAttempts(
+                    "too_many_streams",
+                    N_(
+                        "Too many live screens are open from your network. Close one and try again."
+                    ),
+                )
+            self.open[address] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if not released:
+                    released = True
+                    self.open[address] -= 1
+                    if not self.open[address]:
+                        del self.open[address]
+
+        return release
+
+
+def public_stream_slot() -> Callable[[], None]:
+    """Count this request's public stream against its address; the call that ends it."""
+    streams = current_app.extensions.setdefault("public_streams", PublicStreams())
+    limit = current_app.config.get("MAX_PUBLIC_STREAMS") or MAX_PUBLIC_STREAMS
+    # Behind --behind-proxy, ProxyFix has already made this the player's own address.
+    return streams.take(request.remote_addr or "?", limit)
 
 
 def sse(event: str, data: str, event_id: int | None = None) -> str:
@@ -139,7 +214,9 @@ def stream_response(
     table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits: int = WINDOW_BITS
 ) -> Response:
     """The live stream of the viewer ``resolve`` finds (a 4xx at once if there is none)."""
-    resolve(tables(), table_id)  # refuse at once (4xx) if this viewer has no business here
+    # Refuse at once (4xx) if this viewer has no business here, or has too many open.
+    viewer = resolve(tables(), table_id)
+    release = public_stream_slot() if viewer.kind == "public" else None
     events = _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
     packed = "gzip" in request.headers.get("Accept-Encoding", "")
     body = stream_with_context(gzipped(events, window_bits) if packed else events)
@@ -149,6 +226,8 @@ def stream_response(
     response.vary.add("Accept-Encoding")
     if packed:
         response.headers["Content-Encoding"] = "gzip"
+    if release is not None:
+        response.call_on_close(release)  # the server closes the response when the stream ends
     return response
 
 

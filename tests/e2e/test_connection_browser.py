@@ -19,6 +19,7 @@ from .test_samurai_sword_browser import create_table
 PLAYERS = ["Ann", "Bo", "Cy"]
 RECONNECTING = "Reconnecting…"
 NOT_SENT = "Not sent: no connection to the table. Try again when it is back."
+LOADED = 30_000  # ms: a bound for a busy machine; every expect ends as soon as the page shows it
 AWAKE_HINT = "Keep this screen on: set your phone's auto-lock to Never while you play."
 
 # Every text the banner shows, in order, kept by the page: "Back" stays only a moment, so a
@@ -359,12 +360,16 @@ def test_the_sound_on_turn_switch_starts_sound_from_its_tap_and_is_remembered(se
 def test_a_question_in_the_toast_goes_once_it_is_answered(server, new_context):
     table_page = new_context("screen").new_page()
     create_table(table_page, server.base, PLAYERS)
+    # The page's scripts run after its markup is in: until they have (the load event), a tap
+    # would be an ordinary form post, not the htmx one whose question lands in the toast.
+    table_page.wait_for_load_state("load")
     honor = table_page.locator('article.ss-player[data-seat="0"] .stat-honor .value')
     before = int(honor.inner_text())
     table_page.get_by_role("button", name=re.compile("The deck ran out")).click()
     toast = table_page.locator("#toast")
-    expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    # Each wait ends when the page shows it; the bound only stops a hung test.
+    expect(toast).to_have_class(re.compile(r"\bshow\b"), timeout=LOADED)
     toast.get_by_role("button", name="Confirm").click()
-    expect(honor).to_have_text(str(before - 1))
-    expect(toast).not_to_have_class(re.compile(r"\bshow\b"))
-    expect(toast).to_be_empty()
+    expect(honor).to_have_text(str(before - 1), timeout=LOADED)
+    expect(toast).not_to_have_class(re.compile(r"\bshow\b"), timeout=LOADED)
+    expect(toast).to_be_empty(timeout=LOADED)

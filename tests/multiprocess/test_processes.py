@@ -31,6 +31,8 @@ from ..reliability.spawn import Served
 
 SEATS = 4
 TAPS = 30  # per phone, in the concurrent test
+# Only stops a hung test: starting Python processes on a loaded machine takes its time.
+GIVE_UP = 120.0
 
 
 class Stream:
@@ -84,8 +86,16 @@ class Stream:
         self.reply.close()
 
 
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """(status, JSON reply) of one API call; (0, None) if the server did not answer."""
+def call(
+    base: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+    timeout: float = 10,
+) -> Any:
+    """(status, JSON reply) of one API call; (0, None) if the server did not answer within
+    ``timeout`` seconds."""
     request = urllib.request.Request(
         base + path, data=None if body is None else json.dumps(body).encode(), method=method
     )
@@ -93,7 +103,7 @@ def call(base: str, method: str, path: str, body: Any = None, token: str | None 
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
             return reply.status, json.loads(reply.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read() or b"null")
@@ -101,13 +111,16 @@ def call(base: str, method: str, path: str, body: Any = None, token: str | None 
         return 0, None
 
 
-def tap(base: str, table_id: str, token: str, seat: int, delta: int) -> tuple[int, Any]:
+def tap(
+    base: str, table_id: str, token: str, seat: int, delta: int, timeout: float = 10
+) -> tuple[int, Any]:
     return call(
         base,
         "POST",
         f"/api/tables/{table_id}/actions",
         {"type": "adjust", "seat": seat, "counter": "hand", "delta": delta},
         token,
+        timeout,
     )
 
 
@@ -170,11 +183,12 @@ def two(database: str) -> Iterator[tuple[Server, Server]]:
 class _Api:
     """What ``new_table`` needs of a server: its API, at an address."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, timeout: float = 10) -> None:
         self.base = base
+        self.timeout = timeout
 
     def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-        status, reply = call(self.base, method, path, body, token)
+        status, reply = call(self.base, method, path, body, token, self.timeout)
         assert status in (200, 201), reply
         return reply
 
@@ -431,25 +445,28 @@ def children(pid: int) -> list[int]:
 
 
 def test_serve_workers_shares_one_port_and_starts_a_dead_worker_again(database):
+    # Nothing here waits a fixed time for a process to start: a request waits in the shared
+    # socket's queue until a worker takes it, and each wait below ends on what it waits for.
     served = Served(
         ["--db", database, "--workers", "2", "--quiet", "--create-limit", "100000 per minute"]
-    ).wait_started()
+    ).wait_started(GIVE_UP)
     try:
-        assert eventually_true(lambda: len(children(served.proc.pid)) == 2)
+        assert eventually_true(lambda: len(children(served.proc.pid)) == 2, GIVE_UP)
         workers = children(served.proc.pid)
-        table, tokens = new_table(_Api(served.base))
+        table, tokens = new_table(_Api(served.base, GIVE_UP))
         for n in range(20):  # every tap through the one port, whichever process takes it
-            status, _ = tap(served.base, table["id"], tokens[n % SEATS], n % SEATS, 1)
+            status, _ = tap(served.base, table["id"], tokens[n % SEATS], n % SEATS, 1, GIVE_UP)
             assert status == 200
         os.kill(workers[0], signal.SIGKILL)
         # The other worker goes on answering meanwhile, and a new one takes the dead one's place.
         for n in range(10):
-            status, _ = tap(served.base, table["id"], tokens[0], 0, -1 if n % 2 else 1)
+            status, _ = tap(served.base, table["id"], tokens[0], 0, -1 if n % 2 else 1, GIVE_UP)
             assert status == 200
         assert eventually_true(
             lambda: (
                 len(children(served.proc.pid)) == 2 and workers[0] not in children(served.proc.pid)
-            )
+            ),
+            GIVE_UP,
         )
         rows = logged(database, table["id"])
         assert len(rows) == 30
