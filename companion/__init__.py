@@ -24,6 +24,17 @@ def _resource_dir(name: str) -> str:
     return str(inside if inside.is_dir() else HERE.parent / name)
 
 
+def default_database() -> str:
+    """Where games are kept unless told: a hosted set-up names its PostgreSQL in the
+    environment (``DATABASE_URL``, docs/scaling.md), else a SQLite file in the user's data
+    folder."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    from platformdirs import user_data_dir
+
+    return str(Path(user_data_dir("table-companion")) / "companion.db")
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE``, ``PUBLIC_URL``)."""
     from . import archive
@@ -73,13 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    if not app.config["DATABASE"]:
-        # A hosted set-up names its PostgreSQL in the environment (docs/scaling.md).
-        app.config["DATABASE"] = os.environ.get("DATABASE_URL")
-    if not app.config["DATABASE"]:
-        from platformdirs import user_data_dir
-
-        app.config["DATABASE"] = str(Path(user_data_dir("table-companion")) / "companion.db")
+    app.config["DATABASE"] = app.config["DATABASE"] or default_database()
 
     store = Store(app.config["DATABASE"])
     app.secret_key = store.meta("secret_key", lambda: secrets.token_hex(32))
