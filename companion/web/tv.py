@@ -11,17 +11,20 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from ..tables import PUBLIC, Tables, Viewer
+from ..tables import Tables, Viewer
 from . import qr, regions, stream
 from .screens import public_base_url, screen, tables
 
 bp = Blueprint("tv", __name__)
 
+# How long each of a game's TV pages stays on the screen before the next one (tv.js).
+PAGE_SECONDS = 12
+
 
 def public_viewer(pipeline: Tables, table_id: str) -> Viewer:
-    """The public viewer of a table that exists (an unknown table is a 404 here)."""
+    """The public viewer on a TV, of a table that exists (an unknown table is a 404 here)."""
     pipeline.load(table_id)
-    return PUBLIC
+    return regions.TV
 
 
 def tv_url(table_id: str) -> str:
@@ -34,7 +37,10 @@ def tv(table_id: str) -> str:
     viewer = public_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "table/tv.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
+        "table/tv.html",
+        s=screen(loaded, viewer),
+        live=Markup(regions.full(loaded, viewer)),
+        page_seconds=PAGE_SECONDS,
     )
 
 
