@@ -103,6 +103,7 @@ MEASURE = """() => {
   const pages = [...document.querySelectorAll("#live .tv-page")].map((p) => ({
     title: p.dataset.title,
     zoom: parseFloat(p.dataset.zoom || "1"),
+    text: p.textContent.trim().length,
     width: p.clientWidth, height: p.clientHeight,
     scrollWidth: p.scrollWidth, scrollHeight: p.scrollHeight,
   }));
@@ -141,7 +142,11 @@ def test_every_tv_view_fits_its_screen_without_scrolling(staged, tv_page, stage)
     assert got["scrollWidth"] <= got["width"] and got["scrollHeight"] <= got["height"], got
     assert got["bodyWidth"] <= got["width"] and got["bodyHeight"] <= got["height"], got
     assert got["pages"], "the TV shows no page"
+    if SHOTS:
+        with open(Path(SHOTS) / "zooms.txt", "a") as out:
+            out.write(f"{stage} {size} {[(p['title'], p['zoom']) for p in got['pages']]}\n")
     for shown in got["pages"]:
+        assert shown["text"], f"an empty page: {shown}"
         assert shown["scrollWidth"] <= shown["width"] + 1, shown
         assert shown["scrollHeight"] <= shown["height"] + 1, shown
 
