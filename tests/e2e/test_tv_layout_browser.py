@@ -166,5 +166,3 @@ def shoot(page: Page, folder: Path, name: str) -> None:
             n,
         )
         page.screenshot(path=str(folder / f"{name}-p{n + 1}.png"))
-
-
