@@ -4,7 +4,8 @@ scrolling at 1920x1080 or 1280x720, and every one of its rotating pages fits too
 The stages are the recorded playthroughs of tests/fixtures/logs, written straight into the
 server's database before the server starts (as tests/test_fixture_logs.py rebuilds them):
 each game's setup and middle of its playthrough with the most players, and the end of every
-playthrough. One server, and one browser context per screen size, serve every page.
+playthrough. One server, and one browser context per screen size and language, serve every
+page.
 """
 
 from __future__ import annotations
@@ -23,9 +24,18 @@ from companion.store import Store
 from .conftest import Server
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
-SIZES = {"1920x1080": {"width": 1920, "height": 1080}, "1280x720": {"width": 1280, "height": 720}}
 # Screenshots of every page, when a directory is named (for a person to look at them).
 SHOTS = os.environ.get("TV_SHOTS")
+# (screen size, language): both sizes in English, and the smaller in Chinese too. The root
+# font size follows the viewport, so a layout that fits at 1280x720 fits at 1920x1080 in the
+# same language: Chinese at the larger size would repeat the smaller's check.
+SCREENS = {
+    "1920x1080-en": ({"width": 1920, "height": 1080}, "en-US"),
+    "1280x720-en": ({"width": 1280, "height": 720}, "en-US"),
+    "1280x720-zh_TW": ({"width": 1280, "height": 720}, "zh-TW"),
+}
+if SHOTS:  # a person looks at the TV in both languages
+    SCREENS["1920x1080-zh_TW"] = ({"width": 1920, "height": 1080}, "zh-TW")
 
 
 def stages() -> list[tuple[str, Path, int | None]]:
@@ -116,10 +126,11 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module", params=list(SIZES))
+@pytest.fixture(scope="module", params=list(SCREENS))
 def tv_page(request, browser) -> Iterator[tuple[str, Page]]:
-    """One browser context and page per screen size, reused for every stage."""
-    context = browser.new_context(viewport=SIZES[request.param], locale="en-US")
+    """One browser context and page per screen size and language, reused for every stage."""
+    viewport, locale = SCREENS[request.param]
+    context = browser.new_context(viewport=viewport, locale=locale)
     page = context.new_page()
     yield request.param, page
     context.close()
