@@ -1,9 +1,14 @@
 """The TV view of a table: its public live view, laid out to be read from the sofa.
 
-A TV shows what the public table screen shows and nothing more: it is always the public
-viewer, even in the browser of the device that created the table (whose cookie would make
-the ordinary table screen and its stream the host's, with the host's controls). So the page
-and its live stream here never look at the session; only the layout (``tv.css``) differs.
+A TV shows the public view and nothing more: it is always the public viewer (``regions.TV``),
+even in the browser of the device that created the table (whose cookie would make the
+ordinary table screen and its stream the host's, with the host's controls). So the page and
+its live stream here never look at the session.
+
+Its layout is its own, made for the sofa: the status line, the latest action, and each
+game's TV pages (``templates/games/<game>/tv.html``) with what matters from 3 m, no host
+instructions and nothing to tap. ``static/js/tv.js`` shows the pages one at a time, each
+fitted to the screen, and turns to the next every ``PAGE_SECONDS``.
 """
 
 from __future__ import annotations
