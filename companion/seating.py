@@ -25,6 +25,9 @@ class Viewer:
     # records its action checks the seat still has it (another process may have given the
     # seat a new code since). Not part of who the viewer is, and never shown.
     credential: str | None = field(default=None, compare=False, repr=False)
+    # Where a public viewer looks: the table screen, or a TV across the room. The same
+    # public view either way; only the layout (its regions and templates) differs.
+    screen: str = "table"
 
     @property
     def actor(self) -> Actor:

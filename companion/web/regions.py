@@ -62,6 +62,11 @@ TABLE_REGIONS: dict[str, str] = {
     "aside": OWN,
     "history": SHARED,
 }
+# The TV's: all public, and laid out for the sofa (``table/_tv_live.html``): the status
+# line, the latest action, and the game's pages that take turns on the screen.
+TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED}
+# The public viewer on a TV: the table screen's view, in the TV's regions.
+TV = Viewer("public", screen="tv")
 
 # Versions of a viewer's parts kept to patch from: the reply to a phone's own tap is the
 # change from the version before it, and a stream that reconnects a moment later resumes
@@ -98,10 +103,14 @@ Held = dict[str, object]
 
 
 def regions_of(viewer: Viewer) -> dict[str, str]:
+    if viewer.screen == "tv":
+        return TV_REGIONS
     return PHONE_REGIONS if viewer.kind == "seat" else TABLE_REGIONS
 
 
 def layout_template(viewer: Viewer) -> str:
+    if viewer.screen == "tv":
+        return "table/_tv_live.html"
     return "seat/_live.html" if viewer.kind == "seat" else "table/_live.html"
 
 

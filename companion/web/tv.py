@@ -1,9 +1,14 @@
 """The TV view of a table: its public live view, laid out to be read from the sofa.
 
-A TV shows what the public table screen shows and nothing more: it is always the public
-viewer, even in the browser of the device that created the table (whose cookie would make
-the ordinary table screen and its stream the host's, with the host's controls). So the page
-and its live stream here never look at the session; only the layout (``tv.css``) differs.
+A TV shows the public view and nothing more: it is always the public viewer (``regions.TV``),
+even in the browser of the device that created the table (whose cookie would make the
+ordinary table screen and its stream the host's, with the host's controls). So the page and
+its live stream here never look at the session.
+
+Its layout is its own, made for the sofa: the status line, the latest action, and each
+game's TV pages (``templates/games/<game>/tv.html``) with what matters from 3 m, no host
+instructions and nothing to tap. ``static/js/tv.js`` shows the pages one at a time, each
+fitted to the screen, and turns to the next every ``PAGE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -11,17 +16,20 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from ..tables import PUBLIC, Tables, Viewer
+from ..tables import Tables, Viewer
 from . import qr, regions, stream
 from .screens import public_base_url, screen, tables
 
 bp = Blueprint("tv", __name__)
 
+# How long each of a game's TV pages stays on the screen before the next one (tv.js).
+PAGE_SECONDS = 12
+
 
 def public_viewer(pipeline: Tables, table_id: str) -> Viewer:
-    """The public viewer of a table that exists (an unknown table is a 404 here)."""
+    """The public viewer on a TV, of a table that exists (an unknown table is a 404 here)."""
     pipeline.load(table_id)
-    return PUBLIC
+    return regions.TV
 
 
 def tv_url(table_id: str) -> str:
@@ -34,7 +42,10 @@ def tv(table_id: str) -> str:
     viewer = public_viewer(tables(), table_id)
     loaded = tables().load(table_id)
     return render_template(
-        "table/tv.html", s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer))
+        "table/tv.html",
+        s=screen(loaded, viewer),
+        live=Markup(regions.full(loaded, viewer)),
+        page_seconds=PAGE_SECONDS,
     )
 
 

@@ -1,15 +1,18 @@
-"""The TV view in real Chromium: readable from the sofa, public only, live.
+"""The TV view in real Chromium: readable from the sofa, public only, live, and hands-free.
 
 For each game, in English and Traditional Chinese, at 1920x1080, the TV page of a table in
-play is measured as the browser draws it: whose turn and the round/phase at 48 px or more,
-the game's key numbers at 40 px or more, labels and the newest history lines at 22 px or
-more, no host control, and the board and history across the whole width. A tap on a phone
-reaches the TV live, and the host's screen offers the TV with a QR code that scans.
+play is measured as the browser draws it (each page's fitting zoom included): whose turn and
+the round/phase at 48 px or more, the game's key numbers at 40 px or more, their labels at
+22 px or more; nothing to tap, no host instruction, no dismissable banner. Its pages take
+turns on their own; a tap on a phone reaches the TV live, and the host's screen offers the
+TV with a QR code that scans. (tests/e2e/test_tv_layout_browser.py checks that every page
+of every game at every stage fits the screen.)
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -128,21 +131,29 @@ GAMES = {
     ),
 }
 
-# Font sizes (px) of every visible element a selector matches, as the browser drew them.
+# Font sizes (px) of every element a selector matches that is laid out (on the current page
+# or a page waiting its turn), as the browser draws them: with the page's fitting zoom.
 SIZES = """(selector) => [...document.querySelectorAll(selector)]
   .filter((el) => el.getClientRects().length > 0)
-  .map((el) => parseFloat(getComputedStyle(el).fontSize))"""
+  .map((el) => parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1))"""
 
+# What a TV must never show: anything to tap (links, buttons, fields, folds) and its size.
 LAYOUT = """() => {
-  const box = (s) => document.querySelector(s).getBoundingClientRect();
-  const board = box("#live .board"), side = box("#live .side");
+  const drawn = (el) => el.getClientRects().length > 0;
+  const root = document.documentElement;
   return {
-    width: window.innerWidth,
-    left: Math.min(board.left, side.left),
-    right: Math.max(board.right, side.right),
-    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth, height: window.innerHeight,
+    scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight,
+    tappable: [...document.querySelectorAll("a, button, input, select, textarea, summary, form")]
+      .filter(drawn).map((el) => el.outerHTML.slice(0, 120)),
+    latest: [...document.querySelectorAll("#live .latest")].map((el) => ({
+      right: el.getBoundingClientRect().right, clipped: el.scrollWidth > el.clientWidth,
+    })),
+    text: document.getElementById("live").textContent,
   };
 }"""
+# Words that ask someone at the table to tap or enter something: meant for the host.
+HOST_WORDS = {"en": r"\b(tap|enter them)\b", "zh_TW": r"點一下|點選|再點"}
 
 
 def sizes(page: Page, selector: str) -> list[float]:
@@ -160,7 +171,22 @@ def open_tv(browser, base: str, table_id: str, lang: str, viewport: dict) -> Pag
     page = context.new_page()
     page.goto(f"{base}/t/{table_id}/tv")
     expect(page.locator("body.tv #live .status")).to_be_visible()
+    # tv.js marks the live area once every page is fitted to the screen.
+    expect(page.locator("#live[data-fitted]")).to_have_count(1, timeout=20_000)
     return page
+
+
+def assert_hands_free(page: Page, lang: str = "en") -> None:
+    """Nothing to tap, nothing meant for the host, no banner to dismiss, no scrolling."""
+    layout = page.evaluate(LAYOUT)
+    assert layout["tappable"] == [], layout["tappable"]
+    assert not re.search(HOST_WORDS[lang], layout["text"], re.IGNORECASE), layout["text"]
+    for line in layout["latest"]:
+        assert line["right"] <= layout["width"] and not line["clipped"], line
+    assert layout["scrollWidth"] <= layout["width"], layout
+    assert layout["scrollHeight"] <= layout["height"], layout
+    for banner in ("#awake-hint", ".langs", "#prefs"):
+        expect(page.locator(banner)).to_be_hidden()
 
 
 def assert_no_host_controls(page: Page) -> None:
@@ -185,14 +211,8 @@ def test_the_tv_view_is_readable_from_the_sofa(server, browser, game_id, lang):
             assert smallest(page, selector) >= 40, selector
         for selector in game.labels:
             assert smallest(page, selector) >= 22, selector
-        # The newest history lines only, each readable.
-        lines = sizes(page, ".history li")
-        assert 1 <= len(lines) <= 6
-        assert min(lines) >= 22
         assert_no_host_controls(page)
-        layout = page.evaluate(LAYOUT)
-        assert layout["right"] - layout["left"] >= 0.9 * layout["width"], layout
-        assert layout["scrollWidth"] <= layout["width"], layout
+        assert_hands_free(page, lang)
     finally:
         page.context.close()
 
@@ -206,10 +226,7 @@ def test_everything_scales_down_on_a_smaller_tv(server, browser):
         assert smallest(page, ".status .round") >= 32
         assert smallest(page, ".ss-player .stat-health .value") >= 26
         assert smallest(page, ".ss-player .stat .label") >= 14.5
-        assert smallest(page, ".history li") >= 14.5
-        layout = page.evaluate(LAYOUT)
-        assert layout["right"] - layout["left"] >= 0.9 * layout["width"], layout
-        assert layout["scrollWidth"] <= layout["width"], layout
+        assert_hands_free(page)
     finally:
         page.context.close()
 
@@ -237,8 +254,9 @@ def test_a_tap_on_a_phone_shows_up_live_on_the_tv_opened_by_the_host(server, bro
         seat.locator(".mine .stat-hand button.plus").click()
 
         expect(ann).to_have_text(str(before + 1))
-        expect(tv.locator(".history li").first).to_contain_text("Ann")
+        expect(tv.locator("#live .latest")).to_contain_text("Ann")
         assert_no_host_controls(tv)
+        assert_hands_free(tv)
     finally:
         host.close()
         phone.close()
@@ -268,3 +286,25 @@ def test_the_host_screen_offers_the_tv_view_by_link_and_qr_code(server, browser)
         assert_no_host_controls(tv)
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+def test_the_tv_pages_take_turns_on_their_own(server, browser, lang):
+    # Sun Tzu's board and its players are two pages: the second comes without a tap.
+    table = sun_tzu(server)
+    page = open_tv(browser, server.base, table.id, lang, SMALL_TV)
+    try:
+        pages = page.locator("#live .tv-page")
+        assert pages.count() >= 2
+        pager = page.locator("#live .tv-pager li")
+        expect(pager).to_have_count(pages.count())
+        expect(pager.nth(0)).to_have_class(re.compile(r"\bon\b"))
+        expect(pages.nth(0)).to_be_visible()
+        expect(pages.nth(1)).to_be_hidden()
+        # The rotation's period is a dozen seconds: a generous bound only stops a hung test.
+        expect(pages.nth(1)).to_be_visible(timeout=60_000)
+        expect(pages.nth(0)).to_be_hidden()
+        expect(pager.nth(1)).to_have_class(re.compile(r"\bon\b"))
+        assert_hands_free(page, lang)
+    finally:
+        page.context.close()

@@ -12,7 +12,7 @@ import re
 from flask import Flask, get_template_attribute
 from flask.testing import FlaskClient
 
-from ..conftest import first_message
+from ..conftest import first_message, swapped_ids
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
 ZH = {"Accept-Language": "zh-TW,zh;q=0.9"}
@@ -42,18 +42,44 @@ def live_area(html: str) -> str:
     return html[html.index('<main id="live"') : html.index("</main>")]
 
 
-def test_the_tv_page_shows_the_public_live_area_and_streams_from_its_own_route(app, client):
+def test_the_tv_page_shows_the_public_view_in_pages_and_streams_from_its_own_route(app, client):
     table = samurai_table(client)
     reply = client.get(f"/t/{table['id']}/tv")
     assert reply.status_code == 200
     html = reply.get_data(as_text=True)
     assert re.search(r'<body class="tv\b', html)
-    assert "/static/css/tv.css" in html
+    assert "/static/css/tv.css" in html and "/static/js/tv.js" in html
     assert f'sse-connect="/t/{table["id"]}/tv/stream?v=' in html
-    # The same live area as a spectator's table screen (the public view), byte for byte.
-    spectator = client.get(f"/t/{table['id']}").get_data(as_text=True)
-    assert live_area(html) == live_area(spectator)
-    assert '<section class="history"' in live_area(html)
+    live = live_area(html)
+    # The public status line, byte for byte as a spectator's table screen has it; then the
+    # game's pages for the TV, and no history list (a TV cannot scroll it).
+    spectator = live_area(client.get(f"/t/{table['id']}").get_data(as_text=True))
+    status = live[live.index('<div id="r-status"') : live.index('<div id="r-latest"')]
+    assert status in spectator
+    assert '<div id="r-tv" class="region">' in live
+    assert live.count('class="tv-page') >= 1 and 'data-title="Players"' in live
+    assert '<section class="history"' not in live
+    for seat in range(len(PLAYERS)):
+        assert f'id="ss-card-{seat}"' in live
+
+
+def test_a_tv_that_missed_a_tap_gets_only_what_changed(app, client):
+    table = samurai_table(client)
+    page = client.get(f"/t/{table['id']}/tv").get_data(as_text=True)
+    shown = int(re.search(r'data-version="(\d+)"', page).group(1))
+    reply = client.post(
+        f"/api/tables/{table['id']}/actions",
+        json={"type": "adjust", "seat": 3, "counter": "health", "delta": -1},
+        headers={"Authorization": "Bearer " + table["host_token"]},
+    )
+    assert reply.status_code == 200, reply.json
+    event, version, data = first_message(client, f"/t/{table['id']}/tv/stream?v={shown}")
+    assert (event, version) == ("patch", shown + 1)
+    changed = swapped_ids(data)
+    # Di's card and the latest line travel; the other cards and the pages around them stay.
+    assert "ss-card-3" in changed and "r-latest" in changed
+    assert "r-tv" not in changed and "ss-card-0" not in changed
+    assert "<form" not in data and "host-controls" not in data
 
 
 def test_the_hosts_own_browser_gets_no_host_controls_on_the_tv(app, client):
