@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+from companion.errors import RulesError
 from companion.games.art_of_war import board, data, phone
 from companion.games.art_of_war.flow import PHASES
 from tests.games.test_art_of_war_helpers import (
@@ -216,3 +219,45 @@ def test_the_view_says_what_the_phase_means_so_templates_never_compare_phase_num
     assert view["phase_badge"] == 0 and not view["selling_food"]
     view = GAME.view(at_phase(state, 6), None)
     assert view["selling_food"] and view["phase_badge"] == 6
+
+
+# ----------------------------------------------------------------------- offered only when possible
+
+
+def test_a_phone_is_offered_only_the_purchases_its_money_pays_for():
+    # Digest: tactic card $3, blueprint $4, at most 1 of each per round.
+    state = at_phase(plain(new_game(2)), 4, ["peace", "peace"], "purchase")
+    state["p"][0]["money"] = 3
+    buy = GAME.view(state, 0)["me"]["buy"]
+    assert (buy["money"], buy["tactic"], buy["blueprint"]) == (3, True, False)
+    state, _ = do(state, 0, "buy_tactic")
+    buy = GAME.view(state, 0)["me"]["buy"]
+    assert (buy["tactic"], buy["tactic_bought"], buy["blueprint"]) == (False, True, False)
+    # Each offer is accepted: with $4 the blueprint is offered, and buying it works.
+    state["p"][0]["money"] = 4
+    assert GAME.view(state, 0)["me"]["buy"]["blueprint"] is True
+    do(state, 0, "buy_blueprint")
+    # Nobody else's phone ever sees this seat's purchases panel.
+    assert GAME.view(state, 1)["me"]["buy"]["money"] == state["p"][1]["money"]
+
+
+def test_a_phone_is_offered_only_the_blueprints_it_can_start_now_and_told_why_not():
+    state = at_phase(plain(new_game(2)), 4, ["peace", "war"], "build")
+    state["p"][0]["blueprints"] = ["courtyard", "latrine"]  # 3 and 2 workers
+    state["p"][0]["supply"] = 2
+    build = GAME.view(state, 0)["me"]["build"]
+    assert [b["key"] for b in build["startable"]] == ["latrine"]
+    do(state, 0, "start_building", building="latrine", city=None, workers=None)
+    state["p"][0]["supply"] = 1
+    assert GAME.view(state, 0)["me"]["build"]["why_not"] == (
+        "Not enough soldiers in hand to work on any of your blueprints."
+    )
+    # Digest: at War you may not start new buildings.
+    state["p"][1]["blueprints"] = ["latrine"]
+    state["p"][1]["supply"] = 9
+    build = GAME.view(state, 1)["me"]["build"]
+    assert build["startable"] == [] and build["why_not"] == (
+        "You may not start new buildings this round."
+    )
+    with pytest.raises(RulesError):
+        do(state, 1, "start_building", building="latrine", city=None, workers=None)
