@@ -95,7 +95,7 @@ def test_the_deployment_steppers_start_at_home_and_every_step_is_a_legal_deploym
     assert [r["loc"] for r in plan["rows"]] == [loc for loc in locs if loc != "castle-0"]
     for row in plan["rows"]:
         i = locs.index(row["loc"])
-        assert row["n"] == 0 and row["minus"] is None and row["none"] is None
+        assert row["n"] == 0 and row["minus"] is None
         for key, n in (("plus", 1), ("all", 5)):
             counts = ints(row[key])
             assert sum(counts) == 5 and counts[i] == n
@@ -130,8 +130,9 @@ def test_a_stepper_moves_one_soldier_at_a_time_and_stops_at_the_ends():
         ("castle-0", 1),
         ("camp-1", 2),
     ]
-    state = stepped(state, 0, "camp-1", "none")
-    assert GAME.view(state, 0)["me"]["deploy"]["at_home"] == 3
+    state = stepped(state, 0, "camp-1", "minus", 2)
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    assert plan["at_home"] == 3 and all(r["minus"] is None for r in plan["rows"])
 
 
 def test_the_deployment_plan_follows_the_choice_submitted_and_stays_private():

@@ -96,7 +96,7 @@ def playable_cards(state: State, seat: int) -> list[dict[str, Any]]:
 def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
     """The phone's deployment steppers while ``seat`` deploys: the draft (the choice it
     submitted, else every soldier in its main castle) and, for every other place it may send
-    soldiers, the whole ``counts`` list for one soldier fewer, one more, none and all (the main
+    soldiers, the whole ``counts`` list for one soldier fewer, one more and all (the main
     castle keeps the rest). A phone then posts one ready-made list per tap."""
     rnd = state.get("sealed")
     if not rnd or rnd["name"] != "deploy" or seat not in rnd["seats"]:
@@ -134,7 +134,6 @@ def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
                 # One tap a soldier either way; "all" sends every soldier still at home.
                 "minus": moved(i, n - 1),
                 "plus": moved(i, n + 1),
-                "none": moved(i, 0),
                 "all": moved(i, n + draft[h]),
             }
         )
@@ -230,8 +229,11 @@ def me(state: State, seat: int) -> dict[str, Any]:
         if general and not p["general_used"]
         else [],
         "magistrate": p["magistrate"],
-        "buy": purchases(state, seat) if state["step"] == "purchase" else None,
-        "build": building_plan(state, seat) if state["step"] == "build" else None,
+        # What this phone could buy and start (its screens show them in those steps only):
+        # worked out whatever the step, so moving between steps never changes a phone's own
+        # part of the view.
+        "buy": purchases(state, seat) if state["phase"] >= 0 else None,
+        "build": building_plan(state, seat) if state["phase"] >= 0 else None,
     }
     # Blueprints the phone may add as it holds them on the table (public facts only decide).
     me["addable_blueprints"] = [
