@@ -14,6 +14,7 @@ import json
 import re
 import zlib
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -66,6 +67,7 @@ class Api:
 
     def __init__(self, server: Any, table_id: str, host: str, seats: list[str]) -> None:
         self.server, self.id, self.host, self.seats = server, table_id, host, seats
+        self.table_path = f"/t/{table_id}"
 
     def act(self, who: int | None, **body: Any) -> dict:
         token = self.host if who is None else self.seats[who]
@@ -317,6 +319,7 @@ def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[P
     ]
     ann = session_tokens(context, "seat")[made["id"]]
     api = Api(server, made["id"], made["host_token"], [ann, *others])
+    api.table_path = urlparse(made["table_url"]).path
     api.act(None, type="set_start_player", seat=0)
     for seat, (soldiers, food) in enumerate(SPLITS):
         api.act(seat, type="choose_setup", advisor=0, general=0, soldiers=soldiers, food=food)
@@ -359,6 +362,13 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     shot(phone, "done", size, lang, full=False)
     phone.locator(".aow-done-button button").click()
     expect(phone.locator(".aow-done-wait .chip")).to_have_count(2)
+    # The table screen shows whom the table waits for.
+    screen = new_context("screen", lang).new_page()
+    screen.set_viewport_size({"width": 1366, "height": 768})
+    screen.goto(server.base + api.table_path)
+    expect(screen.locator(".aow-waiting .chip")).to_have_text(["Bo", "Cy"])
+    shot(screen, "table-waiting", size, lang, full=False)
+    screen.close()
     for seat in (1, 2):
         api.act(seat, type="done")
 
