@@ -30,6 +30,10 @@ board is put right, and Kill with a Borrowed Knife may still send bandits in: ho
 tactic cards a player holds is private), and food (the food is sold, and moving on ends
 the round).
 
+Those steps (all but preparation) move on instead when every player the table waits for has
+said Done on their phone, and a battle is fought when everyone in it has tapped Fight
+(``ready``): the same move on as the host's Next or Resolve, with its own history line.
+
 Tactic cards playable at any time and the General do not hold a phase open: the next phase
 is no less a time to play them.
 """
