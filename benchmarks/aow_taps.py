@@ -3,8 +3,10 @@
 Plays whole games through the real pipeline (``Tables`` on an in-memory ``Store`` with a
 ``Hub``), the way a table would: every player makes a sensible choice on their phone (setup
 split, War or Peace, tribute, purchases, workers, buildings, bids, deployment, orders, food
-sales), and the host taps only what the screen asks for (the start player, ``next``,
-``resolve_battle``). Every host action is counted by type, per round and per game.
+sales), then says Done on their phone (Fight in a battle they are in), and the host taps only
+what the screen still asks for (the start player, ``next``, ``resolve_battle``). Every host
+action is counted by type, per round and per game; the players' actions per game are counted
+too (``seat_actions_per_game``), Done and Fight included.
 
     python benchmarks/aow_taps.py [--games 8] [--rounds 40] [--quick]
 
@@ -27,6 +29,7 @@ from companion.games import GAMES  # noqa: E402
 from companion.games.art_of_war import allowance  # noqa: E402
 from companion.games.art_of_war.board import locations, population  # noqa: E402
 from companion.games.art_of_war.flow import PHASES  # noqa: E402
+from companion.games.art_of_war.ready import moment  # noqa: E402
 from companion.games.kit import RulesError  # noqa: E402
 from companion.live import Hub  # noqa: E402
 from companion.store import Store  # noqa: E402
@@ -110,6 +113,8 @@ def seat_moves(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         keep = population(state, seat) // 3 + 2
         if p["food"] > keep:
             moves.append({"type": "sell_food", "n": min(3, p["food"] - keep)})
+    # Nothing more to do here: Done (in a battle, Fight) on the phone.
+    moves.append({"type": "done"})
     return moves
 
 
@@ -127,7 +132,13 @@ def play(tables: Tables, players: int, seed: int, max_rounds: int) -> dict[str, 
         state = tables.load(tid).state
         if state["over"] or state["round"] > max_rounds:
             break
-        where = (state["round"], state["phase"], state["step"], json.dumps(state["sealed"]))
+        where = (
+            state["round"],
+            state["phase"],
+            state["step"],
+            json.dumps(state["sealed"]),
+            moment(state),
+        )
         acted = False
         if not start_set and "set_start_player" in game.allowed(state, None):
             # The table says who read Sun Tzu last before anyone chooses.

@@ -179,6 +179,9 @@
     var p = elt && elt.closest && elt.closest("[data-choose-panel]");
     if (!p || !xhr) { return; }
     var id = p.id;
+    // A panel of steppers stays open while the player taps (data-choose-keep), until a form
+    // marked choose-done (Lock in) is posted.
+    if (p.hasAttribute("data-choose-keep") && !elt.closest(".choose-done")) { return; }
     xhr.addEventListener("loadend", function () {
       if (xhr.status >= 200 && xhr.status < 300) {
         delete picks[id];

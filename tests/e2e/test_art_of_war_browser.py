@@ -14,9 +14,12 @@ import json
 import re
 import zlib
 from typing import Any
+from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from companion.games.art_of_war.data import ALL_BUILDINGS
 from tests.e2e.test_samurai_sword_browser import scan_qr
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -64,6 +67,7 @@ class Api:
 
     def __init__(self, server: Any, table_id: str, host: str, seats: list[str]) -> None:
         self.server, self.id, self.host, self.seats = server, table_id, host, seats
+        self.table_path = f"/t/{table_id}"
 
     def act(self, who: int | None, **body: Any) -> dict:
         token = self.host if who is None else self.seats[who]
@@ -233,8 +237,11 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     expect(auction.locator(".aow-epic-up strong")).to_have_text(epic)
     bids = [7, 5, 2]
     for n, (phone, bid) in enumerate(zip(phones, bids, strict=True)):
+        # The bid is made inside the private panel, with the player's money in view.
+        phone.locator('[data-choose-open="aow-choose-bid-panel"]').click()
         form = phone.locator(".aow-bid-form")
         expect(form).to_contain_text(epic)
+        expect(form.locator(".aow-bid-money")).to_have_text(f"Your money: ${money[n]}")
         form.get_by_label("Your bid ($, 0 = pass)").fill(str(bid))
         form.get_by_role("button", name="Bid").click()
         expect(phone.locator(".aow-chosen")).to_be_visible()
@@ -285,3 +292,143 @@ def test_the_table_screen_says_in_both_languages_why_a_phase_moved_on(server, ne
     table.goto(f"{server.base}/lang/zh_TW?next=/t/{table_id}")
     expect(table.locator(".history")).to_contain_text(EVENT_MOVED_ON["zh_TW"])
     expect(table.locator(".history")).not_to_contain_text("Moving on")
+
+
+# --------------------------------------------------------------------------- a few taps
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+
+
+def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[Page, Api]:
+    """A table (epic auctions from round 1) with Ann's phone in a browser of ``size`` and
+    ``lang``, the others through the API, everyone set up and at Peace: at the purchases."""
+    made = server.api(
+        "POST",
+        "/api/tables",
+        {"game": "art-of-war", "players": PLAYERS, "options": {"auction_from": 1}},
+    )
+    context = new_context("phone" if size == "phone" else "screen", lang)
+    phone = context.new_page()
+    width, height = SIZES[size]
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.goto(made["seats"][0]["join_url"])
+    expect(phone.locator(".me-name")).to_have_text("Ann")
+    others = [
+        server.api("POST", "/api/join", {"code": s["join_code"]})["token"]
+        for s in made["seats"][1:]
+    ]
+    ann = session_tokens(context, "seat")[made["id"]]
+    api = Api(server, made["id"], made["host_token"], [ann, *others])
+    api.table_path = urlparse(made["table_url"]).path
+    api.act(None, type="set_start_player", seat=0)
+    for seat, (soldiers, food) in enumerate(SPLITS):
+        api.act(seat, type="choose_setup", advisor=0, general=0, soldiers=soldiers, food=food)
+        api.act(seat, type="lock")
+    api.act(None, type="next")
+    for seat in range(3):
+        api.act(seat, type="choose_stance", stance="peace")
+        api.act(seat, type="lock")
+    assert api.view()["step"] == "purchase"
+    return phone, api
+
+
+def shot(page: Page, name: str, size: str, lang: str, full: bool = True) -> None:
+    page.screenshot(path=f"/tmp/shots-aow/{name}-{size}-{lang}.png", full_page=full)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_done(
+    server, new_context, size, lang
+):
+    phone, api = seated_phone(server, new_context, size, lang)
+    # Ann holds $3: a tactic card, not a blueprint ($4). The purchases open from one button
+    # (the same whatever she holds), and the panel offers only what would be accepted.
+    api.act(0, type="set_money", n=3)
+    opener = phone.locator('[data-choose-open="aow-choose-buy-panel"]')
+    expect(opener).to_be_visible()
+    opener.click()
+    panel = phone.locator("#aow-choose-buy-panel")
+    expect(panel.locator(".aow-bid-money")).to_contain_text("$3")
+    expect(panel.locator(".aow-buy-tactic button")).to_be_visible()
+    expect(panel.locator(".aow-buy-blueprint")).to_have_count(0)
+    expect(panel.locator(".aow-cannot")).to_contain_text("$4")
+    shot(phone, "buy", size, lang, full=False)
+    panel.locator(".aow-buy-tactic button").click()
+    expect(panel).to_be_hidden()
+    expect(phone.locator(".private .aow-money")).to_have_text("$0")
+    # Done on the phone; the table waits for the others, then moves on by itself.
+    expect(phone.locator(".aow-done-button button")).to_be_visible()
+    shot(phone, "done", size, lang, full=False)
+    phone.locator(".aow-done-button button").click()
+    expect(phone.locator(".aow-done-wait .chip")).to_have_count(2)
+    # The table screen shows whom the table waits for.
+    screen = new_context("screen", lang).new_page()
+    screen.set_viewport_size({"width": 1366, "height": 768})
+    screen.goto(server.base + api.table_path)
+    expect(screen.locator(".aow-waiting .chip")).to_have_text(["Bo", "Cy"])
+    shot(screen, "table-waiting", size, lang, full=False)
+    screen.close()
+    for seat in (1, 2):
+        api.act(seat, type="done")
+
+    # The epic auction: the bid is made inside the private panel, with the money in view.
+    expect(phone.locator('[data-choose-open="aow-choose-bid-panel"]')).to_be_visible()
+    api.act(0, type="set_money", n=6)
+    phone.locator('[data-choose-open="aow-choose-bid-panel"]').click()
+    bid = phone.locator("#aow-choose-bid-panel")
+    expect(bid.locator(".aow-bid-money")).to_contain_text("$6")
+    expect(bid.locator("input[name=amount]")).to_have_attribute("max", "6")
+    shot(phone, "bid", size, lang, full=False)
+    bid.locator("input[name=amount]").fill("2")
+    bid.locator("button[type=submit]").click()
+    expect(phone.locator(".aow-chosen")).to_be_visible()
+    expect(bid).to_be_hidden()
+    phone.locator(".aow-choose .aow-lock button").click()
+    for seat in (1, 2):
+        api.act(seat, type="bid", amount=0)
+        api.act(seat, type="lock")
+    expect(phone.locator(".aow-phone-auction .aow-auction-result")).to_be_visible()
+
+    # Workers and building: Ann holds a blueprint for 2 workers and one for 4, with 3
+    # soldiers in hand: only the first is offered (none of them is on the map yet).
+    addable = [b["key"] for b in api.view(0)["me"]["addable_blueprints"]]
+    small = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 2)
+    big = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 4)
+    api.act(0, type="add_blueprint", building=small)
+    api.act(0, type="add_blueprint", building=big)
+    expect(phone.locator('[data-choose-open="aow-choose-build-panel"]')).to_be_visible()
+    in_hand = api.view(0)["players"][0]["in_hand"]
+    api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand)
+    phone.locator('[data-choose-open="aow-choose-build-panel"]').click()
+    build = phone.locator("#aow-choose-build-panel")
+    expect(build.locator("select[name=building] option")).to_have_count(1)
+    shot(phone, "build", size, lang, full=False)
+    build.locator("button[type=submit]").click()
+    expect(build).to_be_hidden()
+    assert any(b["key"] == small for b in api.view()["buildings"])
+    api.act(None, type="correct", seat=0, what="soldiers", delta=5)
+    for step in ("build", "payments"):
+        assert api.view()["step"] == step
+        for seat in range(3):
+            api.act(seat, type="done")
+
+    # The deployment: steppers in the private panel, no long pickers; it stays open while
+    # tapping, and Lock in closes it.
+    phone.locator('[data-choose-open="aow-choose-deploy-panel"]').click()
+    deploy = phone.locator("#aow-choose-deploy-panel")
+    expect(deploy.locator("select")).to_have_count(0)
+    camp = deploy.locator('.aow-deploy-row[data-loc="camp-0"]')
+    for n in (1, 2):
+        camp.locator(".aow-step-plus button").click()
+        expect(camp.locator(".aow-deploy-n")).to_have_text(str(n))
+        expect(deploy).to_be_visible()
+    camp.locator(".aow-step-minus button").click()
+    expect(camp.locator(".aow-deploy-n")).to_have_text("1")
+    shot(phone, "deploy", size, lang, full=False)
+    box = camp.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= SIZES[size][0]
+    deploy.locator(".choose-done button").click()
+    expect(phone.locator(".aow-locked")).to_be_visible()
+    mine = api.view(0)["me"]["deploy"]["draft"]
+    assert {"loc": "camp-0", "n": 1} in [{"loc": d["loc"], "n": d["n"]} for d in mine]

@@ -265,5 +265,7 @@ def test_the_taps_script_plays_whole_rounds_and_counts_the_host_taps():
     by_phase = figures["next_taps_per_round_by_phase"]
     # The event phase and War or Peace move on by themselves: no Next is ever tapped there.
     assert "event" not in by_phase and "stance" not in by_phase
-    assert by_phase["preparation"] == 1.0 and by_phase["food"] == 1.0
+    # Every other step moves on when the phones say Done: drawing the event is the host's tap.
+    assert by_phase == {"preparation": 1.0}
+    assert figures["host_taps_per_round_by_type"].get("resolve_battle", 0) == 0
     assert figures["host_taps_per_round"] == sum(figures["host_taps_per_round_by_type"].values())

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+from companion.errors import RulesError
 from companion.games.art_of_war import board, data, phone
 from companion.games.art_of_war.flow import PHASES
 from tests.games.test_art_of_war_helpers import (
@@ -79,43 +82,73 @@ def test_the_auction_result_names_the_epic_it_sold():
     assert GAME.view(state, 0)["me"]["blueprint_price"] == 4
 
 
-def test_the_deployment_plan_starts_at_home_and_every_option_is_a_legal_deployment():
+def test_the_deployment_steppers_start_at_home_and_every_step_is_a_legal_deployment():
     state = to_war(plain(new_game(2)), ["war", "peace"], [5, 4])
     plan = GAME.view(state, 0)["me"]["deploy"]
     locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
-    assert plan["home"] == "castle-0" and plan["supply"] == 5
+    assert plan["home"] == "castle-0" and plan["supply"] == 5 and plan["at_home"] == 5
     assert plan["draft"] == [
         {"loc": "castle-0", "label": board.loc_label(state, "castle-0"), "n": 5}
     ]
-    assert plan["all_home"] == ",".join(["5"] + ["0"] * (len(locs) - 1))
-    # At War every other place is open: a row each, with 0..5 soldiers.
+    assert plan["all_home"] == plan["counts"] == ",".join(["5"] + ["0"] * (len(locs) - 1))
+    # At War every other place is open: a stepper each, at 0, with + and All (no - yet).
     assert [r["loc"] for r in plan["rows"]] == [loc for loc in locs if loc != "castle-0"]
     for row in plan["rows"]:
-        assert [o["n"] for o in row["options"]] == list(range(6))
-        for option in row["options"]:
-            counts = ints(option["counts"])
-            assert sum(counts) == 5 and counts[locs.index(row["loc"])] == option["n"]
+        i = locs.index(row["loc"])
+        assert row["n"] == 0 and row["minus"] is None
+        for key, n in (("plus", 1), ("all", 5)):
+            counts = ints(row[key])
+            assert sum(counts) == 5 and counts[i] == n
             do(state, 0, "deploy", counts=counts)  # each one is accepted
     # At Peace, Bo may only keep his castle or go for the bandits.
     rows = GAME.view(state, 1)["me"]["deploy"]["rows"]
     assert [r["loc"] for r in rows] == ["camp-0", "camp-1"]
 
 
+def plan_index(state: dict, loc: str) -> int:
+    return [x["loc"] for x in GAME.view(state, None)["map"]["locations"]].index(loc)
+
+
+def stepped(state: dict, seat: int, loc: str, key: str, times: int = 1) -> dict:
+    """Tap a deployment stepper ``times`` times (each tap posts the list it carries)."""
+    for _ in range(times):
+        row = next(r for r in GAME.view(state, seat)["me"]["deploy"]["rows"] if r["loc"] == loc)
+        state, _ = do(state, seat, "deploy", counts=ints(row[key]))
+    return state
+
+
+def test_a_stepper_moves_one_soldier_at_a_time_and_stops_at_the_ends():
+    state = to_war(plain(new_game(2)), ["war", "peace"], [3, 4])
+    state = stepped(state, 0, "camp-1", "plus", 3)
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
+    # Every soldier is at the camp: no more to add, none left at home for anywhere else.
+    assert (camp["n"], camp["plus"], camp["all"], plan["at_home"]) == (3, None, None, 0)
+    assert all(r["plus"] is None for r in plan["rows"])
+    state = stepped(state, 0, "camp-1", "minus")
+    assert [(d["loc"], d["n"]) for d in GAME.view(state, 0)["me"]["deploy"]["draft"]] == [
+        ("castle-0", 1),
+        ("camp-1", 2),
+    ]
+    state = stepped(state, 0, "camp-1", "minus", 2)
+    plan = GAME.view(state, 0)["me"]["deploy"]
+    assert plan["at_home"] == 3 and all(r["minus"] is None for r in plan["rows"])
+
+
 def test_the_deployment_plan_follows_the_choice_submitted_and_stays_private():
     state = to_war(plain(new_game(2)), ["war", "peace"], [5, 4])
     plan = GAME.view(state, 0)["me"]["deploy"]
-    camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
-    state, _ = do(state, 0, "deploy", counts=ints(camp["options"][2]["counts"]))
+    state = stepped(state, 0, "camp-1", "plus", 2)
     plan = GAME.view(state, 0)["me"]["deploy"]
     assert [(d["loc"], d["n"]) for d in plan["draft"]] == [("castle-0", 3), ("camp-1", 2)]
-    # Another place now has 3 to give (the castle's) plus its own 0; camp 2 keeps its 2.
+    # Another place may take all 3 of the castle's; camp 2 shows its 2.
     city = next(r for r in plan["rows"] if r["loc"] == "castle-1")
-    assert len(city["options"]) == 4
+    assert ints(city["all"])[plan_index(state, "castle-1")] == 3
     camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
-    assert len(camp["options"]) == 6
+    assert camp["n"] == 2
     assert "deploy" not in GAME.view(state, None) and GAME.view(state, 1)["me"]["deploy"]["draft"]
-    assert camp["options"][2]["counts"] not in json.dumps(GAME.view(state, 1))
-    assert camp["options"][2]["counts"] not in json.dumps(GAME.view(state, None))
+    assert plan["counts"] not in json.dumps(GAME.view(state, 1))
+    assert plan["counts"] not in json.dumps(GAME.view(state, None))
     state, _ = do(state, 0, "lock")
     assert GAME.view(state, 0)["me"]["deploy"] is not None  # Ann is still in the round
     state, _ = do(state, 1, "deploy", counts=ints(GAME.view(state, 1)["me"]["deploy"]["all_home"]))
@@ -187,3 +220,45 @@ def test_the_view_says_what_the_phase_means_so_templates_never_compare_phase_num
     assert view["phase_badge"] == 0 and not view["selling_food"]
     view = GAME.view(at_phase(state, 6), None)
     assert view["selling_food"] and view["phase_badge"] == 6
+
+
+# ----------------------------------------------------------------------- offered only when possible
+
+
+def test_a_phone_is_offered_only_the_purchases_its_money_pays_for():
+    # Digest: tactic card $3, blueprint $4, at most 1 of each per round.
+    state = at_phase(plain(new_game(2)), 4, ["peace", "peace"], "purchase")
+    state["p"][0]["money"] = 3
+    buy = GAME.view(state, 0)["me"]["buy"]
+    assert (buy["money"], buy["tactic"], buy["blueprint"]) == (3, True, False)
+    state, _ = do(state, 0, "buy_tactic")
+    buy = GAME.view(state, 0)["me"]["buy"]
+    assert (buy["tactic"], buy["tactic_bought"], buy["blueprint"]) == (False, True, False)
+    # Each offer is accepted: with $4 the blueprint is offered, and buying it works.
+    state["p"][0]["money"] = 4
+    assert GAME.view(state, 0)["me"]["buy"]["blueprint"] is True
+    do(state, 0, "buy_blueprint")
+    # Nobody else's phone ever sees this seat's purchases panel.
+    assert GAME.view(state, 1)["me"]["buy"]["money"] == state["p"][1]["money"]
+
+
+def test_a_phone_is_offered_only_the_blueprints_it_can_start_now_and_told_why_not():
+    state = at_phase(plain(new_game(2)), 4, ["peace", "war"], "build")
+    state["p"][0]["blueprints"] = ["courtyard", "latrine"]  # 3 and 2 workers
+    state["p"][0]["supply"] = 2
+    build = GAME.view(state, 0)["me"]["build"]
+    assert [b["key"] for b in build["startable"]] == ["latrine"]
+    do(state, 0, "start_building", building="latrine", city=None, workers=None)
+    state["p"][0]["supply"] = 1
+    assert GAME.view(state, 0)["me"]["build"]["why_not"] == (
+        "Not enough soldiers in hand to work on any of your blueprints."
+    )
+    # Digest: at War you may not start new buildings.
+    state["p"][1]["blueprints"] = ["latrine"]
+    state["p"][1]["supply"] = 9
+    build = GAME.view(state, 1)["me"]["build"]
+    assert build["startable"] == [] and build["why_not"] == (
+        "You may not start new buildings this round."
+    )
+    with pytest.raises(RulesError):
+        do(state, 1, "start_building", building="latrine", city=None, workers=None)

@@ -358,12 +358,15 @@ def test_the_deployment_is_built_on_the_phone_and_secret_until_everyone_locks(ap
     table = Table(app, client)
     table.setup()
     table.drive(at(5, "deploy"))
-    plan = table.view(0)["me"]["deploy"]
-    camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
     html = table.phone_page(0)
-    assert "You deploy" in html and camp["options"][3]["counts"] in html
-    reply = table.phone_post(0, type="deploy", counts=camp["options"][3]["counts"])
-    assert reply.status_code == 200
+    assert "You deploy" in html
+    for _ in range(3):
+        # One tap of the camp's + stepper a soldier: each posts the list it carries.
+        plan = table.view(0)["me"]["deploy"]
+        camp = next(r for r in plan["rows"] if r["loc"] == "camp-1")
+        assert camp["plus"] in table.phone_page(0)
+        reply = table.phone_post(0, type="deploy", counts=camp["plus"])
+        assert reply.status_code == 200
     own = reply.get_data(as_text=True)
     assert "Bandit camp 2: 3" in text_of(private_part(own))
     assert "Bandit camp 2: 3" not in text_of(public_part(own))
@@ -395,7 +398,7 @@ def test_a_field_battle_takes_secret_orders_and_shows_the_calculation(app, clien
     for seat, target in ((0, "city-1"), (1, "city-0")):
         plan = table.view(seat)["me"]["deploy"]
         row = next(r for r in plan["rows"] if r["loc"] == target)
-        table.ok(seat, type="deploy", counts=row["options"][-1]["counts"])
+        table.ok(seat, type="deploy", counts=row["all"])
         table.ok(seat, type="lock")
     table.ok(2, type="deploy", counts=table.view(2)["me"]["deploy"]["all_home"])
     table.ok(2, type="lock")
@@ -615,10 +618,10 @@ def test_nothing_is_accepted_after_the_end_and_the_result_shows_everywhere(app, 
     table.drive(at(5, "deploy"))
     ann = table.view(0)["me"]["deploy"]
     bo_castle = next(r for r in ann["rows"] if r["loc"] == "castle-1")
-    table.ok(0, type="deploy", counts=bo_castle["options"][-1]["counts"])
+    table.ok(0, type="deploy", counts=bo_castle["all"])
     bo = table.view(1)["me"]["deploy"]
     camp = next(r for r in bo["rows"] if r["loc"] == "camp-1")
-    table.ok(1, type="deploy", counts=camp["options"][-1]["counts"])
+    table.ok(1, type="deploy", counts=camp["all"])
     table.ok(2, type="deploy", counts=table.view(2)["me"]["deploy"]["all_home"])
     for seat in range(3):
         table.ok(seat, type="lock")

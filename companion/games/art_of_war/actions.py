@@ -67,6 +67,7 @@ from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
 from .production import act_choose_stance, act_take_tribute
+from .ready import act_done, may_say_done
 from .setup import act_choose_setup, act_enter_offer, act_set_start_player
 from .war import (
     act_cancel_field_battle,
@@ -175,6 +176,15 @@ ACTIONS: dict[str, Action] = {
             when=choosing("orders", "while you choose your field battle order"),
         ),
         _a("lock", act_lock, N_("Lock in"), "Lock your secret choice.", who=SEAT, when=may_lock),
+        _a(
+            "done",
+            act_done,
+            N_("Done"),
+            "Say you are done here (a step of construction, after the battles, food) or, in "
+            "a battle you are in, ready to fight; the table moves on when the last player does.",
+            who=SEAT,
+            when=may_say_done,
+        ),
         _a(
             "unlock",
             act_unlock,

@@ -30,6 +30,10 @@ board is put right, and Kill with a Borrowed Knife may still send bandits in: ho
 tactic cards a player holds is private), and food (the food is sold, and moving on ends
 the round).
 
+Those steps (all but preparation) move on instead when every player the table waits for has
+said Done on their phone, and a battle is fought when everyone in it has tapped Fight
+(``ready``): the same move on as the host's Next or Resolve, with its own history line.
+
 Tactic cards playable at any time and the General do not hold a phase open: the next phase
 is no less a time to play them.
 """
@@ -40,13 +44,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..kit import N_, Actor, Event, Rng, State, Text
+from .battles import act_resolve_battle
 from .board import order, player
 from .construction import tactic_price
 from .data import BLUEPRINT_PRICE
-from .flow import BUILD_STEPS, PHASES, advance, blocker
+from .flow import BUILD_STEPS, PHASES, WAR_STEPS, advance, blocker
+from .ready import everyone_done
 
 ActionFn = Callable[[State, Actor, dict[str, Any], Rng], list[Event]]
 
+WAR_LABELS = WAR_STEPS.labels
 # More than a round's worth of phases and steps: a guard, never reached by the rules.
 MOST_MOVES = 12
 
@@ -103,6 +110,11 @@ def move_on(state: State, rng: Rng) -> list[Event]:
     events: list[Event] = []
     for _ in range(MOST_MOVES):
         line = idle(state)
+        if line is None and everyone_done(state):
+            # Every player the table waited for said Done: what the host's Next (or, in a
+            # battle, Resolve) would do, with its page of arithmetic as Next leaves it.
+            events += _all_done(state, rng)
+            continue
         if line is None:
             break
         computed: list[Text] = list(state["computed"])
@@ -116,6 +128,16 @@ def move_on(state: State, rng: Rng) -> list[Event]:
             _kept(old, new) for old, new in zip(private, state["private_lines"], strict=True)
         ]
     return events
+
+
+def _all_done(state: State, rng: Rng) -> list[Event]:
+    if state["step"] == "battles":
+        return act_resolve_battle(state, None, {}, rng)
+    phase, step = PHASES.order[state["phase"]], state["step"]
+    line: Event = {"type": "EveryoneDone", "phase_t": PHASES.labels[phase]}
+    if step:
+        line = {"type": "EveryoneDone", "step_t": BUILD_STEPS.labels.get(step) or WAR_LABELS[step]}
+    return [line] + advance(state, rng)
 
 
 def _kept(old: list[Text], new: list[Text]) -> list[Text]:

@@ -113,8 +113,21 @@ def _moved_on(e: Event, p: list[str]) -> Text:
     )
 
 
+def _everyone_done(e: Event, p: list[str]) -> Text:
+    """Every player said Done: the table moved on as the host's Next would."""
+    if "step_t" in e:
+        return T("Everyone is done in the {step_t} step. Moving on.", step_t=e["step_t"])
+    return T("Everyone is done in the {phase_t} phase. Moving on.", phase_t=e["phase_t"])
+
+
 LINES = Lines(
     {
+        "EveryoneDone": _everyone_done,
+        "SeatDone": lambda e, p: (
+            T("{name} is ready to fight", name=name_of(e, p))
+            if e["battle"]
+            else T("{name} is done", name=name_of(e, p))
+        ),
         "PhaseStarted": lambda e, p: T(
             "Round {round}: {phase_t}", round=e["round"], phase_t=e["phase_t"]
         ),

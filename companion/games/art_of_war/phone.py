@@ -8,9 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import N_, State
-from .board import home, loc_label, locations, owned, player
+from .board import effect, home, loc_label, locations, owned, player, works
 from .construction import tactic_price
-from .data import ADVISORS, ALL_BUILDINGS, BLUEPRINT_PRICE, BUILDINGS, GENERALS, TACTICS
+from .data import (
+    ADVISORS,
+    ALL_BUILDINGS,
+    BLUEPRINT_PRICE,
+    BUILDINGS,
+    FOREMEN,
+    GENERALS,
+    TACTICS,
+)
 from .food import sales_revenue
 from .scoring import building_points
 from .setup import allowance
@@ -86,10 +94,10 @@ def playable_cards(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
-    """The phone's deployment editor while ``seat`` deploys: the draft (the choice it
+    """The phone's deployment steppers while ``seat`` deploys: the draft (the choice it
     submitted, else every soldier in its main castle) and, for every other place it may send
-    soldiers, the whole ``counts`` list for each number it may put there (the main castle
-    keeps the rest). A phone then posts one ready-made list per tap."""
+    soldiers, the whole ``counts`` list for one soldier fewer, one more and all (the main
+    castle keeps the rest). A phone then posts one ready-made list per tap."""
     rnd = state.get("sealed")
     if not rnd or rnd["name"] != "deploy" or seat not in rnd["seats"]:
         return None
@@ -101,20 +109,38 @@ def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
     h = locs.index(castle)
     supply = player(state, seat)["supply"]
     draft = list(rnd["choices"][seat] or [supply if loc == castle else 0 for loc in locs])
+
+    def moved(i: int, n: int) -> str | None:
+        """The whole ``counts`` list with ``n`` at location ``i`` (the castle keeps the rest),
+        or None when that is not possible."""
+        pool = draft[h] + draft[i]
+        if n < 0 or n > pool or n == draft[i]:
+            return None
+        counts = list(draft)
+        counts[i], counts[h] = n, pool - n
+        return ",".join(str(c) for c in counts)
+
     rows = []
     for loc in targets:
         if loc == castle:
             continue
         i = locs.index(loc)
-        pool = draft[h] + draft[i]
-        options = []
-        for n in range(pool + 1):
-            counts = list(draft)
-            counts[i], counts[h] = n, pool - n
-            options.append({"n": n, "counts": ",".join(str(c) for c in counts)})
-        rows.append({"loc": loc, "label": loc_label(state, loc), "options": options})
+        n = draft[i]
+        rows.append(
+            {
+                "loc": loc,
+                "label": loc_label(state, loc),
+                "n": n,
+                # One tap a soldier either way; "all" sends every soldier still at home.
+                "minus": moved(i, n - 1),
+                "plus": moved(i, n + 1),
+                "all": moved(i, n + draft[h]),
+            }
+        )
     return {
         "home": castle,
+        "home_label": loc_label(state, castle),
+        "at_home": draft[h],
         "supply": supply,
         "draft": [
             {"loc": loc, "label": loc_label(state, loc), "n": n}
@@ -124,7 +150,52 @@ def deploy_plan(state: State, seat: int) -> dict[str, Any] | None:
         "all_home": ",".join(str(supply if loc == castle else 0) for loc in locs),
         # The same shortcut as a list: ``deploy`` takes ``counts`` either way.
         "all_home_counts": [supply if loc == castle else 0 for loc in locs],
+        # The draft as a list, to lock in as it stands (the castle keeps what is not sent).
+        "counts": ",".join(str(c) for c in draft),
         "rows": rows,
+    }
+
+
+def purchases(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` may buy now, on its own money (its phone alone sees this): each purchase
+    is offered only when it would be accepted."""
+    p = player(state, seat)
+    price = tactic_price(state, seat)
+    deck = bool(state["blueprint_deck"])
+    return {
+        "money": p["money"],
+        "tactic": not p["bought_tactic"] and p["money"] >= price,
+        "tactic_price": price,
+        "tactic_bought": p["bought_tactic"],
+        "blueprint": deck and not p["bought_blueprint"] and p["money"] >= BLUEPRINT_PRICE,
+        "blueprint_bought": p["bought_blueprint"],
+        "deck_empty": not deck,
+    }
+
+
+def building_plan(state: State, seat: int) -> dict[str, Any]:
+    """The blueprints ``seat`` could start now, and why none can be when that is so (the
+    reasons are public: War, Downpour, busy foremen, soldiers in hand)."""
+    p = player(state, seat)
+    why = None
+    if p["stance"] == "war" or effect(state, seat, "downpour"):
+        why = N_("You may not start new buildings this round.")
+    elif len(owned(state, seat, False)) >= FOREMEN:
+        why = N_("All 3 of your foremen are busy.")
+    startable = []
+    for k in p["blueprints"]:
+        need = ALL_BUILDINGS[k]["workers"] - works(state, seat, "bathhouse")
+        if k == "temple_of_heaven":
+            need = 1
+        if why is None and p["supply"] >= max(0, need):
+            startable.append({"key": k, "name_t": ALL_BUILDINGS[k]["name"], "workers": need})
+    if why is None and p["blueprints"] and not startable:
+        why = N_("Not enough soldiers in hand to work on any of your blueprints.")
+    return {
+        "startable": startable,
+        "why_not": why if p["blueprints"] else N_("You hold no blueprint."),
+        "temple_of_heaven": any(b["key"] == "temple_of_heaven" for b in startable),
+        "cities": [c["id"] for c in state["cities"] if c["owner"] == seat],
     }
 
 
@@ -158,6 +229,11 @@ def me(state: State, seat: int) -> dict[str, Any]:
         if general and not p["general_used"]
         else [],
         "magistrate": p["magistrate"],
+        # What this phone could buy and start (its screens show them in those steps only):
+        # worked out whatever the step, so moving between steps never changes a phone's own
+        # part of the view.
+        "buy": purchases(state, seat) if state["phase"] >= 0 else None,
+        "build": building_plan(state, seat) if state["phase"] >= 0 else None,
     }
     # Blueprints the phone may add as it holds them on the table (public facts only decide).
     me["addable_blueprints"] = [

@@ -39,6 +39,7 @@ from .data import (
 from .flow import PHASES, STEPS, blocker
 from .food import food_price
 from .phone import me
+from .ready import done_seats, moment, waiting_for
 from .scoring import running_score
 from .setup import allowance
 
@@ -51,14 +52,16 @@ TODO: dict[str, str] = {
     "1": N_("The event for this round is drawn. Tap to choose War or Peace."),
     "2": N_("Everyone chooses War or Peace in secret."),
     "3": N_("Production is counted; players receiving tribute choose its kind."),
-    "purchase": N_("Buy a tactic card and a blueprint (one each at most)."),
+    "purchase": N_("Buy a tactic card and a blueprint (one each at most), then tap Done."),
     "auction": N_("Bid for the epic blueprint in secret (0 = pass)."),
-    "build": N_("Place workers, start buildings from your blueprints."),
-    "payments": N_("Foremen moved and were paid. Tap to go to war."),
+    "build": N_("Place workers, start buildings from your blueprints, then tap Done."),
+    "payments": N_("Foremen moved and were paid. Everyone taps Done to go to war."),
     "deploy": N_("Everyone deploys all their soldiers in secret."),
-    "battles": N_("Resolve each battle: play cards, then tap Resolve."),
-    "after": N_("All battles are over. Tap to go to the food phase."),
-    "6": N_("Upkeep is paid; say how much food you sell, then tap to end the round."),
+    "battles": N_(
+        "Each battle is fought when everyone in it has played their cards and tapped Fight."
+    ),
+    "after": N_("All battles are over. Everyone taps Done to go to the food phase."),
+    "6": N_("Upkeep is paid; say how much food you sell, then tap Done to end the round."),
 }
 
 
@@ -311,6 +314,15 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         if war
         else [],
         "press_on": war["press"] if war else None,
+        # Who the table waits for (each phone's Done; Fight in a battle), None where nobody
+        # says Done.
+        "done": {
+            "waiting": waiting_for(state),
+            "done": done_seats(state),
+            "battle": state["step"] == "battles",
+        }
+        if moment(state) is not None
+        else None,
         "effects": [
             {
                 "card_t": TACTICS[e["card"]]["name"],
