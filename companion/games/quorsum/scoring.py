@@ -156,7 +156,7 @@ def result(state: State) -> Outcome | None:
     winners = [champion] if champion is not None else []
     last = state["games"][-1] if state["games"] else {}
     decided_by = (
-        T(STALEMATE_RULE)
+        T(STALEMATE_STEPS.get(last.get("step"), STALEMATE_STEPS["closest"]))
         if target == 1 and champion is not None and last.get("kind") == "stalemate"
         else None
     )
@@ -170,4 +170,8 @@ def result(state: State) -> Outcome | None:
     )
 
 
-STALEMATE_RULE = N_("Stalemate: the piece closer to home decides, then the other piece")
+# The stalemate's tie-break as it fell (rules: the closest pieces, then the other pieces).
+STALEMATE_STEPS = {
+    "closest": N_("Stalemate: the piece closest to home decides"),
+    "other": N_("Stalemate with the closest pieces level: the other piece decides"),
+}
