@@ -107,7 +107,8 @@ def score_chart(
     # A bar per play, no wider than a finger's width: a single play is one slim bar.
     step = min(width / len(scores), 14)
     plot = round(step * len(scores))
-    full_w, full_h = LEFT + max(plot, 60) + 2, TOP + height + BOTTOM
+    # Wide enough for the label under the axis, however few the plays.
+    full_w, full_h = LEFT + max(plot, 110) + 2, TOP + height + BOTTOM
     gap = min(2.0, step / 4)
     best = max(scores)
     label = f"{title}: {', '.join(number(s) for s in scores)}"

@@ -130,7 +130,7 @@ def test_a_chinese_device_reads_the_archive_in_chinese(app):
     assert "對局紀錄" in page and "封存" in page and "年" in page
     assert "Archive" not in page and "Plays" not in page
     assert "列印" in text(client.get(f"/plays/{done.id}"))
-    assert "各玩家勝場" in text(client.get("/plays/players"))
+    assert "勝率" in text(client.get("/plays/players"))
 
 
 def test_only_the_plays_own_host_sees_its_controls(app, client):
