@@ -368,3 +368,52 @@ def test_import_without_a_file_says_what_it_needs(second):
     reply = device.post("/plays/import", data={"csrf_token": token})
     assert reply.status_code == 400
     assert "Choose an exported JSON archive" in reply.get_data(as_text=True)
+
+
+def test_csv_and_bg_stats_rank_as_the_rules_place_and_name_the_tie_break(app):
+    # An Art of War play, as another server exported it: Cy lost the main castle with the
+    # most points (last place), and Ann and Bo tied on points, Bo ahead on population.
+    rows = [
+        {"seat": 1, "label": ["{name}", {"name": "Bo"}], "score": 9, "won": True, "place": 1},
+        {"seat": 0, "label": ["{name}", {"name": "Ann"}], "score": 9, "won": False, "place": 2},
+        {"seat": 2, "label": ["{name}", {"name": "Cy"}], "score": 14, "won": False, "place": 3},
+    ]
+    play = {
+        "id": "Aow-castle",
+        "game": "art-of-war",
+        "players": ["Ann", "Bo", "Cy"],
+        "created": 1_700_000_000.0,
+        "ended": 1_700_003_600.0,
+        "result": {
+            "reason": ["A main castle was captured.", {}],
+            "headline": ["{names} wins", {"names": "Bo"}],
+            "winners": [1],
+            "rows": rows,
+            "decided_by": ["Tied on points; more population (soldiers + workers) decides", {}],
+            "starter": 2,
+        },
+    }
+    body = json.dumps({"format": "table-companion-archive", "version": 1, "plays": [play]})
+    device, token = owner_device(app)
+    assert upload(device, body.encode(), token).get_json()["imported"] == 1
+    table_id = archive.imported_id("Aow-castle")
+    reply = app.test_client().get(f"/plays/{table_id}/export.csv", headers=ZH)
+    found = [line.split('","') for line in reply.data.decode("utf-8-sig").splitlines()[1:]]
+    # player, rank, winner, decided_by (the last four columns but the score).
+    assert [(cells[6], cells[9], cells[10]) for cells in found] == [
+        ("Ann", "2", "0"),
+        ("Bo", "1", "1"),
+        ("Cy", "3", "0"),
+    ]
+    assert all(cells[11].rstrip('"') == "同分：人口（士兵＋工人）較多者勝出" for cells in found)
+    client = app.test_client()
+    data = bgstats_data(client, f'href="/plays/{table_id}/bgstats"', ZH)
+    assert [(p["name"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
+        ("Ann", 2, False, False),
+        ("Bo", 1, True, False),
+        ("Cy", 3, False, True),
+    ]
+    assert "人口" in data["comments"]
+    # The result sheet shows each place and the tie-break under the headline.
+    sheet = client.get(f"/plays/{table_id}", headers=ZH).get_data(as_text=True)
+    assert "同分：人口（士兵＋工人）較多者勝出" in sheet and 'aria-label="第 3 名"' in sheet
