@@ -165,7 +165,9 @@ def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
     receipt; nothing for the public screen."""
     if not is_host and seat is None:
         return {}
-    if archive.play(tables(), table_id) is None:
+    # Shown with the result, so the play is archived: only the host's page (one screen, not
+    # every phone) pays for looking it up, as its exports need it.
+    if is_host and archive.play(tables(), table_id) is None:
         return {}
     links = {"bgstats": url_for("exports.bgstats", table_id=table_id)}
     if is_host:
