@@ -77,6 +77,7 @@ class Row(BaseModel):
     score: Score = None
     won: bool = False
     lines: Lines = []
+    place: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] | None = None
 
 
 class Result(BaseModel):
@@ -88,6 +89,8 @@ class Result(BaseModel):
     winners: Annotated[list[Seat], Field(max_length=MAX_PLAYERS)] = []
     rows: Annotated[list[Row], Field(max_length=MAX_ROWS)] = []
     tiebreak: Lines = []
+    decided_by: Text | None = None
+    starter: Seat | None = None
 
 
 class PlayIn(BaseModel):

@@ -6,7 +6,7 @@ their own: bars are drawn with CSS classes (``static/css/plays.css`` gives them 
 palette, ``currentColor`` by default) and text inherits the page's font, so a chart reads
 the same in English and Chinese, on a phone and on a large screen.
 
->>> print(bar_chart([Bar("Ann", 2), Bar("Bo", 1)], "Wins").count("<rect"))
+>>> print(bar_chart([Bar("Ann", 2), Bar("Bo", 1)], "Wins").count("chart-bar"))
 2
 """
 
@@ -43,16 +43,18 @@ def number(value: float) -> str:
     return f"{value:.1f}"
 
 
-def bar_chart(bars: Sequence[Bar], title: str) -> Markup:
+def bar_chart(bars: Sequence[Bar], title: str, top: float | None = None) -> Markup:
     """A horizontal bar chart, one row per bar, as wide as its container.
 
     Lengths are in % of the width and text in the page's own size (no viewBox), so the
     labels never shrink on a phone nor swell on a TV. Each label has its value beside it.
+    ``top`` is the value of a full bar (default: the largest value), so rates can be drawn
+    on a scale of 1 and a win of one play never looks like a win of every play.
     ``title`` names the chart for screen readers, with every bar's value.
     """
     if not bars:
         return Markup("")
-    top = max((b.value for b in bars), default=0) or 1
+    top = top or max((b.value for b in bars), default=0) or 1
     summary = ", ".join(f"{b.label} {b.note or number(b.value)}" for b in bars)
     label = escape(f"{title}: {summary}")
     parts = [
@@ -62,23 +64,38 @@ def bar_chart(bars: Sequence[Bar], title: str) -> Markup:
     ]
     for n, b in enumerate(bars):
         y = n * ROW
-        width = max(0.0, b.value) / top * 100
+        width = min(100.0, max(0.0, b.value) / top * 100)
         cls = "chart-bar highlight" if b.highlight else "chart-bar"
-        # The value goes on the label's line: after the bar it could run off a phone.
+        # The value goes on the label's line: after the bar it could run off a phone. A
+        # track behind each bar shows where a full one would end.
         parts += [
             f'<text x="0" y="{y + 16}"><tspan class="chart-label">{escape(b.label)}</tspan>'
             f'<tspan class="chart-value" dx="8">{escape(b.note or number(b.value))}</tspan>'
             "</text>",
+            f'<rect class="chart-track" x="0" y="{y + 22}" width="100%" height="{BAR}" rx="3"/>',
             f'<rect class="{cls}" x="0" y="{y + 22}" width="{width:.2f}%" height="{BAR}" rx="3"/>',
         ]
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def score_chart(scores: Sequence[float], title: str, width: int = 120, height: int = 36) -> Markup:
+# Room around a score chart's bars for its axes: the scores on the left, the plays below.
+LEFT, TOP, BOTTOM = 30, 6, 16
+
+
+def score_chart(
+    scores: Sequence[float],
+    title: str,
+    x_label: str = "",
+    y_label: str = "",
+    width: int = 120,
+    height: int = 48,
+) -> Markup:
     """A small chart of one player's scores at one game, oldest first: a bar per play,
     above the line for a positive score and below it for a negative one; the best is marked.
 
+    Its axes are labelled: the highest and lowest score (and 0) on the left, ``y_label``
+    (what is counted: "points") beside them, ``x_label`` ("plays, oldest first") below.
     Drawn in a viewBox of its own size, so it may be scaled to fit a table cell.
     """
     if not scores:
@@ -86,25 +103,49 @@ def score_chart(scores: Sequence[float], title: str, width: int = 120, height: i
     high = max(max(scores), 0)
     low = min(min(scores), 0)
     span = (high - low) or 1
-    zero = height * high / span  # the baseline, from the top
+    zero = TOP + height * high / span  # the baseline, from the top
     # A bar per play, no wider than a finger's width: a single play is one slim bar.
     step = min(width / len(scores), 14)
-    width = round(step * len(scores))
+    plot = round(step * len(scores))
+    # Wide enough for the label under the axis, however few the plays.
+    full_w, full_h = LEFT + max(plot, 110) + 2, TOP + height + BOTTOM
     gap = min(2.0, step / 4)
     best = max(scores)
     label = f"{title}: {', '.join(number(s) for s in scores)}"
     parts = [
-        f'<svg class="chart score-chart" viewBox="0 0 {width} {height}" width="{width}"'
-        f' height="{height}" role="img" aria-label="{escape(label)}">',
+        f'<svg class="chart score-chart" viewBox="0 0 {full_w} {full_h}" width="{full_w}"'
+        f' height="{full_h}" role="img" aria-label="{escape(label)}">',
         f"<title>{escape(label)}</title>",
-        f'<line class="chart-axis" x1="0" x2="{width}" y1="{zero:.2f}" y2="{zero:.2f}"/>',
+        f'<line class="chart-axis" x1="{LEFT}" x2="{LEFT + plot}" y1="{zero:.2f}"'
+        f' y2="{zero:.2f}"/>',
+        f'<line class="chart-axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + height}"/>',
     ]
+    # The scale: the top and bottom of the axis, and 0 where it lies between them.
+    ticks = {TOP: high, TOP + height: low}
+    if high > 0 > low:
+        ticks[zero] = 0
+    for y, value in ticks.items():
+        parts.append(
+            f'<text class="chart-tick" x="{LEFT - 3}" y="{y:.2f}" text-anchor="end"'
+            f' dominant-baseline="middle">{escape(number(value))}</text>'
+        )
+    if y_label:
+        mid = TOP + height / 2
+        parts.append(
+            f'<text class="chart-tick chart-axis-label" x="6" y="{mid:.2f}" text-anchor="middle"'
+            f' transform="rotate(-90 6 {mid:.2f})">{escape(y_label)}</text>'
+        )
+    if x_label:
+        parts.append(
+            f'<text class="chart-tick chart-axis-label" x="{LEFT}" y="{full_h - 2}">'
+            f"{escape(x_label)}</text>"
+        )
     for n, score in enumerate(scores):
         tall = abs(score) / span * height
         y = zero - tall if score >= 0 else zero
         cls = "chart-bar best" if score == best else "chart-bar"
         parts.append(
-            f'<rect class="{cls}" x="{n * step + gap / 2:.2f}" y="{y:.2f}"'
+            f'<rect class="{cls}" x="{LEFT + n * step + gap / 2:.2f}" y="{y:.2f}"'
             f' width="{step - gap:.2f}" height="{max(tall, 1.5):.2f}"/>'
         )
     parts.append("</svg>")

@@ -58,6 +58,7 @@ CSV_COLUMNS = (
     "score",
     "rank",
     "winner",
+    "decided_by",
 )
 
 # Plays one imported file may hold at most (the app's IMPORT_MAX_PLAYS may lower it): a
@@ -93,15 +94,24 @@ def _number(score: Any) -> bool:
     return isinstance(score, (int, float)) and not isinstance(score, bool) and math.isfinite(score)
 
 
+def _place(row: dict[str, Any]) -> int | None:
+    place = row.get("place")
+    return place if type(place) is int and place >= 1 else None
+
+
 def standings(play: Play) -> list[dict[str, Any]]:
     """One entry per player, in seat order: seat, player, side (a Text or None), score
-    (None when the game gives the seat none), rank and winner.
+    (None when the game gives the seat none), rank, winner and start (did this seat begin?).
 
-    Winners rank 1; the others follow by score, highest first, equal scores sharing a rank
-    (1, 2, 2, 4); without scores every other player ranks just after the winners.
+    The rank is the place the game's rules gave the seat (``ScoreRow.place``: a player who
+    lost their main castle is last whatever their score; a tie-break decides between equal
+    scores). A play stored before results carried places is ranked as it was then: winners
+    1, the others by score, highest first, equal scores sharing a rank (1, 2, 2, 4), and
+    without scores every other player just after the winners.
     """
     winners = {s for s in play.result.get("winners", []) if isinstance(s, int)}
     rows = {r.get("seat"): r for r in play.result.get("rows", []) if isinstance(r, dict)}
+    starter = play.result.get("starter")
     found = []
     for seat, name in enumerate(play.players):
         row = rows.get(seat, {})
@@ -113,10 +123,16 @@ def standings(play: Play) -> list[dict[str, Any]]:
                 "side": side_of(row),
                 "score": score if _number(score) else None,
                 "winner": seat in winners,
+                "place": _place(row),
+                "start": type(starter) is int and starter == seat,
             }
         )
     won = sum(1 for f in found if f["winner"])
     for entry in found:
+        place = entry.pop("place")
+        if place is not None:
+            entry["rank"] = place
+            continue
         if entry["winner"]:
             entry["rank"] = 1
             continue
@@ -133,8 +149,18 @@ def standings(play: Play) -> list[dict[str, Any]]:
 
 
 def has_points(play: Play) -> bool:
-    """Does the play give players scores (rather than only winners)?"""
+    """Does the play give players points (rather than only winners, or a marker's place
+    as Sun Tzu's result is)?"""
+    game = GAMES.get(play.game_id)
+    if game is not None and not game.points:
+        return False
     return any(entry["score"] is not None for entry in standings(play))
+
+
+def decided_by(play: Play, tr: Translate) -> str:
+    """The tie-break that decided the play, translated ("" when the score alone did)."""
+    found = play.result.get("decided_by")
+    return tr(found) if found else ""
 
 
 # -- CSV ----------------------------------------------------------------------------------
@@ -191,6 +217,7 @@ def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> by
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     for play in plays:
+        tied = decided_by(play, tr)
         for entry in standings(play):
             row = [
                 play.table_id,
@@ -204,6 +231,7 @@ def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> by
                 entry["score"],
                 entry["rank"],
                 entry["winner"],
+                tied,
             ]
             writer.writerow([_cell(value) for value in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
@@ -230,6 +258,7 @@ def play_data(play: Play, tr: Translate, tz: tzinfo | None = None) -> dict[str, 
         "result_text": {
             "headline": tr(result.get("headline")),
             "reason": tr(result.get("reason")),
+            "decided_by": decided_by(play, tr),
             "rows": [
                 {
                     "seat": row.get("seat"),
@@ -358,7 +387,18 @@ def parse_archive(data: bytes, now: float | None = None, max_plays: int = MAX_PL
 # -- BG Stats -----------------------------------------------------------------------------
 
 
-def bgstats_play(play: Play, tr: Translate) -> dict[str, Any]:
+def bgstats_date(ts: float, tz: tzinfo | None = None) -> str:
+    """When a play ended as BG Stats' ``playDate`` wants it: "YYYY-MM-DD HH:MM:SS" in the
+    local time of the table (``tz``, default the server's, which sits at the table), as the
+    player would write it in the app, with no zone.
+
+    >>> bgstats_date(0, UTC)
+    '1970-01-01 00:00:00'
+    """
+    return datetime.fromtimestamp(ts, tz or UTC).astimezone(tz).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def bgstats_play(play: Play, tr: Translate, tz: tzinfo | None = None) -> dict[str, Any]:
     """The play as BG Stats takes a play pushed by another app (docs/exports.md)."""
     points = has_points(play)
     game: dict[str, Any] = {
@@ -374,35 +414,36 @@ def bgstats_play(play: Play, tr: Translate) -> dict[str, Any]:
         player: dict[str, Any] = {
             "name": entry["player"],
             "rank": entry["rank"],
-            # Who began is not kept the same way by every game: BG Stats asks if it matters.
-            "startPlayer": False,
+            # The seat the game's result names as having begun (none in Sun Tzu, whose
+            # rounds are simultaneous, nor in a play stored before results said so).
+            "startPlayer": entry["start"],
             "sourcePlayerId": key(entry["player"]),
             "winner": entry["winner"],
         }
         if entry["side"] is not None:
             player["role"] = tr(entry["side"])
-        if entry["score"] is not None:
+        if points and entry["score"] is not None:
             player["score"] = entry["score"]
         players.append(player)
     result = play.result
-    comments = "\n".join(t for t in (tr(result.get("headline")), tr(result.get("reason"))) if t)
+    texts = (tr(result.get("headline")), decided_by(play, tr), tr(result.get("reason")))
+    comments = "\n".join(t for t in texts if t)
     return {
         "board": "",
         "comments": comments,
         "durationMin": duration_min(play),
         "game": game,
         "location": "",
-        # BG Stats reads the play's date as UTC.
-        "playDate": datetime.fromtimestamp(play.ended, UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": bgstats_date(play.ended, tz),
         "players": players,
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.table_id,
     }
 
 
-def bgstats_url(play: Play, tr: Translate) -> str:
+def bgstats_url(play: Play, tr: Translate, tz: tzinfo | None = None) -> str:
     """The link that opens BG Stats with this play filled in."""
-    data = json.dumps(bgstats_play(play, tr), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(bgstats_play(play, tr, tz), ensure_ascii=False, separators=(",", ":"))
     return f"{BGSTATS_URL}?data={quote(data, safe='')}"
 
 

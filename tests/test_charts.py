@@ -12,7 +12,8 @@ from companion.charts import Bar, bar_chart, number, score_chart
 
 
 def widths(svg: str) -> list[float]:
-    return [float(w) for w in re.findall(r'<rect[^>]* width="([\d.]+)%?"', svg)]
+    """The bars' lengths (the tracks behind them aside)."""
+    return [float(w) for w in re.findall(r'<rect class="chart-bar[^>]* width="([\d.]+)%?"', svg)]
 
 
 def test_bars_are_as_long_as_their_values_with_each_value_beside_its_label():
@@ -49,7 +50,7 @@ def test_a_score_chart_draws_negative_scores_below_the_line_and_marks_the_best()
         svg,
     )
     zero = float(re.search(r'y1="([\d.]+)"', svg).group(1))
-    assert zero == 20.0  # halfway: the scores run from -4 to 4
+    assert zero == 6 + 20.0  # halfway down the plot: the scores run from -4 to 4
     (c1, y1, h1), (c2, y2, h2), (c3, _y3, h3) = rects
     assert float(y1) + float(h1) == zero and float(y2) == zero  # above, then below
     assert float(h1) == float(h2) == 2 * float(h3)
@@ -63,4 +64,21 @@ def test_numbers_are_written_as_a_person_writes_them():
 
 def test_a_score_chart_of_one_play_is_one_slim_bar():
     svg = score_chart([5], "Scores")
-    assert 'width="14"' in svg and svg.count("<rect") == 1
+    assert 'width="12.00"' in svg and svg.count("<rect") == 1
+
+
+def test_a_score_chart_labels_its_axes_and_its_scale():
+    svg = score_chart([4, -2, 3], "Scores", "plays, oldest first", "points")
+    ET.fromstring(svg)
+    ticks = re.findall(r'<text class="chart-tick"[^>]*>([^<]+)</text>', svg)
+    assert ticks == ["4", "-2", "0"]  # the top, the bottom and the baseline
+    labels = re.findall(r'<text class="chart-tick chart-axis-label"[^>]*>([^<]+)</text>', svg)
+    assert labels == ["points", "plays, oldest first"]
+
+
+def test_a_rate_chart_on_a_scale_of_one_draws_one_win_of_four_as_a_quarter():
+    svg = bar_chart(
+        [Bar("Ann", 1 / 4, "1 win of 4 (25%)"), Bar("Bo", 1.0, "1 win of 1")], "W", top=1
+    )
+    assert widths(svg) == [25.0, 100.0]
+    assert svg.count('class="chart-track"') == 2  # where a full bar would end

@@ -12,8 +12,8 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from companion.access_log import RedactingLog
 
+from companion.access_log import RedactingLog
 from companion.cli import _parser
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import UTC
+from datetime import UTC, timedelta, timezone
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -55,6 +55,7 @@ def sword_play(**changes: object) -> Play:
             "headline": ["Team {team_t} wins", {"team_t": "Ninja"}],
             "winners": [1, 3],
             "rows": rows,
+            "starter": 0,
         },
     }
     values.update(changes)
@@ -91,6 +92,7 @@ def test_csv_has_a_bom_one_row_per_player_and_the_documented_columns():
         "score": "7",
         "rank": "1",
         "winner": "1",
+        "decided_by": "",
     }
     # A name a spreadsheet would run as a formula is written as text.
     assert rows[4][6] == "'=Di"
@@ -168,9 +170,87 @@ def test_the_bgstats_play_has_the_documented_fields():
         "startPlayer": False,
         "winner": True,
     }
+    assert payload["players"][0]["startPlayer"] is True  # the Shogun began
     url = exports.bgstats_url(sword_play(), plain)
     assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert json.loads(parse_qs(urlsplit(url).query)["data"][0]) == payload
+
+
+def castle_play() -> Play:
+    """An Art of War play that ended on a captured main castle: Cy lost it with the most
+    points, and Ann and Bo tied on points, Bo ahead on population."""
+    rows = [
+        {"seat": 1, "label": ["{name}", {"name": "Bo"}], "score": 9, "won": True, "place": 1},
+        {"seat": 0, "label": ["{name}", {"name": "Ann"}], "score": 9, "won": False, "place": 2},
+        {"seat": 2, "label": ["{name}", {"name": "Cy"}], "score": 14, "won": False, "place": 3},
+    ]
+    for row in rows:
+        row["lines"] = []
+    return Play(
+        table_id="Aow-1",
+        game_id="art-of-war",
+        players=["Ann", "Bo", "Cy"],
+        options={},
+        created=1_700_000_000.0,
+        ended=1_700_003_600.0,
+        result={
+            "reason": ["A main castle was captured.", {}],
+            "headline": ["{names} wins", {"names": "Bo"}],
+            "winners": [1],
+            "rows": rows,
+            "decided_by": ["Tied on points; more population (soldiers + workers) decides", {}],
+            "starter": 2,
+        },
+    )
+
+
+def test_csv_and_bgstats_rank_as_the_rules_place_even_against_the_score():
+    # The player who lost the main castle is last with the highest score; a tie on points
+    # goes to the tie-break, and the export names it.
+    body = exports.to_csv([castle_play()], plain, UTC)
+    rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"))))
+    assert [(r["player"], r["rank"], r["winner"]) for r in rows] == [
+        ("Ann", "2", "0"),
+        ("Bo", "1", "1"),
+        ("Cy", "3", "0"),
+    ]
+    assert {r["decided_by"] for r in rows} == {
+        "Tied on points; more population (soldiers + workers) decides"
+    }
+    payload = exports.bgstats_play(castle_play(), plain)
+    assert [(p["name"], p["rank"], p["winner"]) for p in payload["players"]] == [
+        ("Ann", 2, False),
+        ("Bo", 1, True),
+        ("Cy", 3, False),
+    ]
+    assert "more population" in payload["comments"]
+
+
+def test_bgstats_names_the_start_player_and_a_local_play_date():
+    taipei = timezone(timedelta(hours=8))
+    payload = exports.bgstats_play(castle_play(), plain, taipei)
+    assert [p["startPlayer"] for p in payload["players"]] == [False, False, True]
+    # 1_700_003_600 is 2023-11-14 23:13:20 UTC: the table in Taipei ended it the next morning.
+    assert payload["playDate"] == "2023-11-15 07:13:20"
+    # A play stored before results named who began: nobody is marked.
+    old = castle_play()
+    del old.result["starter"]
+    assert not any(p["startPlayer"] for p in exports.bgstats_play(old, plain)["players"])
+
+
+def test_sun_tzu_is_sent_to_bgstats_without_points():
+    rows = [
+        {"seat": s, "label": ["{name}", {"name": n}], "score": v, "won": s == 0, "place": s + 1}
+        for s, (n, v) in enumerate([("Ann", 0), ("Bo", 0)])
+    ]
+    play = sword_play(
+        game_id="sun-tzu",
+        players=["Ann", "Bo"],
+        result={"reason": "", "headline": "", "winners": [0], "rows": rows},
+    )
+    payload = exports.bgstats_play(play, plain)
+    assert payload["game"]["noPoints"] is True
+    assert all("score" not in p for p in payload["players"])
 
 
 def test_a_game_without_a_checked_bgg_id_is_sent_without_one_and_without_points():

@@ -6,6 +6,9 @@
 - ``/t/<table_id>/seat/receipt``: one seat's own line of the scoring and its own notes, for
   the phone that holds that seat, once the game is over.
 - ``POST /plays/import``: the server's owner restores an exported JSON archive.
+- ``/plays/<table_id>/bgstats``: a short link that sends the device that opens it on to BG
+  Stats with the play filled in (in that device's language), and ``bgstats.svg``, its QR code:
+  BG Stats lives on the players' phones, so the end screen shows the code for them to scan.
 
 The formats are documented in docs/exports.md; ``companion.exports`` builds them.
 """
@@ -33,9 +36,10 @@ from ..archive_schema import TooLarge
 from ..errors import BadInput, NotFound, RulesError
 from ..tables import Tables, Viewer
 from ..text import N_, P
-from . import auth, owner
+from . import auth, owner, qr
 from .errors import error_response
 from .i18n import lang, translate
+from .screens import public_base_url
 from .security import check_csrf
 
 bp = Blueprint("exports", __name__)
@@ -125,28 +129,58 @@ def receipt(table_id: str) -> Response:
     return _download(text.encode("utf-8"), "text/plain", filename)
 
 
+# -- BG Stats from any device ---------------------------------------------------------------
+
+
+@bp.get("/plays/<table_id>/bgstats")
+def bgstats(table_id: str) -> Response:
+    """On to BG Stats with the play filled in, in the language of the device that opens it
+    (a phone that scanned the end screen's code); the archive's outcome is public."""
+    response = redirect(exports.bgstats_url(_finished(table_id), translate), code=303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def bgstats_link(table_id: str) -> str:
+    """The short link a phone reaches over the table's Wi-Fi (the address phones join by)."""
+    return public_base_url() + url_for("exports.bgstats", table_id=table_id)
+
+
+@bp.get("/plays/<table_id>/bgstats.svg")
+def bgstats_qr(table_id: str) -> Response:
+    _finished(table_id)
+    # On its own white square: the end screen may be dark, and a code needs its quiet zone.
+    response = Response(qr.svg(bgstats_link(table_id), on_white=True), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # -- the end screen's links -----------------------------------------------------------------
 
 
 @bp.app_template_global()
 def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
-    """The end screen's links for this viewer: the host's exports (and the result sheet if
-    the archive pages have one), or a seat's receipt; nothing for the public screen."""
+    """The end screen's links for this viewer: the host's exports, BG Stats with its QR code
+    (and the result sheet if the archive pages have one), or a seat's BG Stats link and
+    receipt; nothing for the public screen."""
+    if not is_host and seat is None:
+        return {}
+    # Shown with the result, so the play is archived: only the host's page (one screen, not
+    # every phone) pays for looking it up, as its exports need it.
+    if is_host and archive.play(tables(), table_id) is None:
+        return {}
+    links = {"bgstats": url_for("exports.bgstats", table_id=table_id)}
     if is_host:
-        play = archive.play(tables(), table_id)
-        if play is None:
-            return {}
-        links = {
-            "bgstats": exports.bgstats_url(play, translate),
+        links |= {
+            "bgstats_qr": url_for("exports.bgstats_qr", table_id=table_id),
             "csv": url_for("exports.play_csv", table_id=table_id),
             "json": url_for("exports.play_json", table_id=table_id),
         }
         if "plays.sheet" in current_app.view_functions:
             links["print"] = url_for("plays.sheet", table_id=table_id)
         return links
-    if seat is not None:
-        return {"receipt": url_for("exports.receipt", table_id=table_id, seat=seat)}
-    return {}
+    links["receipt"] = url_for("exports.receipt", table_id=table_id, seat=seat)
+    return links
 
 
 # -- import ---------------------------------------------------------------------------------

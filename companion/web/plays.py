@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from babel.dates import format_date, format_time
+from babel.numbers import format_percent
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
@@ -234,7 +235,8 @@ class GameLine:
     game: Any
     plays: int
     wins: int
-    average: str
+    rate: str  # "1 of 4 (25%)": a share with the counts it comes from
+    average: str  # empty for a game without points (Sun Tzu's marker is no score)
     best: str
     sides: str  # what was played (roles, sides, colours), translated, each with how often
     chart: Markup
@@ -258,20 +260,44 @@ def _side(stored: str) -> Any:
     return stored
 
 
+def has_points(game_id: str) -> bool:
+    """Does the game give points (so an average and a score chart mean something)?"""
+    game = GAMES.get(game_id)
+    return game is None or game.points
+
+
+def win_rate(wins: int, plays: int) -> str:
+    """Wins as a share with its counts, in the reader's language: "1 of 4 (25%)"."""
+    percent = format_percent(wins / plays if plays else 0, locale=BABEL_LOCALE[lang()])
+    return translate(
+        P(
+            "{n} win of {plays} ({percent})",
+            "{n} wins of {plays} ({percent})",
+            wins,
+            plays=plays,
+            percent=percent,
+        )
+    )
+
+
 def player_items(records: list[archive.Record]) -> list[PlayerItem]:
     out = []
+    x_label = translate(N_("plays, oldest first"))
+    y_label = translate(N_("points"))
     for r in records:
         games = []
         for gid in [x for x in GAMES if x in r.games] + [x for x in r.games if x not in GAMES]:
             rec = r.games[gid]
             title = translate(T("{name}'s scores at {game_t}", name=r.name, game_t=game_name(gid)))
+            points = has_points(gid)
             games.append(
                 GameLine(
                     game=game_name(gid),
                     plays=rec.plays,
                     wins=rec.wins,
-                    average=score_text(rec.average),
-                    best=score_text(rec.best),
+                    rate=win_rate(rec.wins, rec.plays),
+                    average=score_text(rec.average) if points else "",
+                    best=score_text(rec.best) if points else "",
                     sides=joined(
                         [
                             translate(_side(s)) + (f" ×{n}" if n > 1 else "")
@@ -279,8 +305,8 @@ def player_items(records: list[archive.Record]) -> list[PlayerItem]:
                         ]
                     ),
                     # One play's score is its number: a chart starts with two.
-                    chart=charts.score_chart(rec.scores, title)
-                    if len(rec.scores) > 1
+                    chart=charts.score_chart(rec.scores, title, x_label, y_label)
+                    if points and len(rec.scores) > 1
                     else Markup(""),
                 )
             )
@@ -289,18 +315,20 @@ def player_items(records: list[archive.Record]) -> list[PlayerItem]:
 
 
 def wins_chart(records: list[archive.Record]) -> Markup:
+    """Each player's share of wins, a full bar being every play won, with the counts beside
+    it: one win of four plays never looks like one of one."""
     ranked = sorted(records, key=lambda r: (-r.wins, -r.plays, archive.key(r.name)))[:12]
     top = max((r.wins for r in ranked), default=0)
     bars = [
         charts.Bar(
             r.name,
-            r.wins,
-            translate(P("{n} win of {plays}", "{n} wins of {plays}", r.wins, plays=r.plays)),
+            r.wins / r.plays if r.plays else 0,
+            win_rate(r.wins, r.plays),
             highlight=r.wins == top and top > 0,
         )
         for r in ranked
     ]
-    return charts.bar_chart(bars, translate(N_("Wins per player")))
+    return charts.bar_chart(bars, translate(N_("Share of plays won")), top=1)
 
 
 def spellings(played: list[Play]) -> list[str]:

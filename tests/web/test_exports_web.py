@@ -68,23 +68,29 @@ def done(app: Flask) -> dict:
     return created
 
 
-def bgstats_data(html: str) -> dict:
-    match = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html)
+def bgstats_data(device: FlaskClient, html: str, headers: dict | None = None) -> dict:
+    """The play the page's BG Stats link sends on to BG Stats, as that device opens it."""
+    match = re.search(r'href="(/plays/[^"/]+/bgstats)"', html)
     assert match, "no BG Stats link"
-    return json.loads(parse_qs(urlsplit(unescape(match.group(1))).query)["data"][0])
+    reply = device.get(unescape(match.group(1)), headers=headers or {})
+    assert reply.status_code == 303
+    target = reply.headers["Location"]
+    assert target.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    return json.loads(parse_qs(urlsplit(target).query)["data"][0])
 
 
 # -- the end screen ---------------------------------------------------------------------------
 
 
 def test_the_hosts_end_screen_offers_bg_stats_csv_json_and_print(app, done):
-    html = host_device(app, done).get(f"/t/{done['id']}").get_data(as_text=True)
+    host = host_device(app, done)
+    html = host.get(f"/t/{done['id']}").get_data(as_text=True)
     table_id = done["id"]
     assert f'href="/plays/{table_id}/export.csv"' in html
     assert f'href="/plays/{table_id}/export.json"' in html
     if "plays.sheet" in app.view_functions:
         assert f'href="/plays/{table_id}"' in html
-    data = bgstats_data(html)
+    data = bgstats_data(host, html)
     assert data["sourcePlayId"] == table_id and data["sourceName"] == "Table Companion"
     assert [(p["name"], p["rank"], p["winner"], p["score"]) for p in data["players"]] == [
         ("Ann", 3, False, 3),
@@ -97,17 +103,18 @@ def test_the_hosts_end_screen_offers_bg_stats_csv_json_and_print(app, done):
 
 
 def test_the_bg_stats_link_speaks_the_hosts_language(app, done):
-    html = host_device(app, done).get(f"/t/{done['id']}", headers=ZH).get_data(as_text=True)
-    assert "有人達到 10 分" in bgstats_data(html)["comments"]
+    host = host_device(app, done)
+    html = host.get(f"/t/{done['id']}", headers=ZH).get_data(as_text=True)
+    assert "有人達到 10 分" in bgstats_data(host, html, ZH)["comments"]
     assert "儲存我的收據" not in html
 
 
 def test_the_public_screen_and_a_running_table_show_no_export_buttons(app, done):
     public = app.test_client().get(f"/t/{done['id']}").get_data(as_text=True)
-    assert "export.csv" not in public and "bgstatsapp" not in public
+    assert "export.csv" not in public and "/bgstats" not in public
     running = new_table(app, ["Di", "Eve"])
     html = host_device(app, running).get(f"/t/{running['id']}").get_data(as_text=True)
-    assert "export.csv" not in html and "bgstatsapp" not in html
+    assert "export.csv" not in html and "/bgstats" not in html
 
 
 def test_each_phone_gets_its_own_receipt_link_once_the_game_is_over(app, done):
@@ -117,7 +124,50 @@ def test_each_phone_gets_its_own_receipt_link_once_the_game_is_over(app, done):
     )
     html = phone(app, done, 1).get(f"/t/{done['id']}/seat").get_data(as_text=True)
     assert f'href="/t/{done["id"]}/seat/receipt?seat=1"' in html
-    assert "Save my receipt" in html and "bgstatsapp" not in html
+    assert "Save my receipt" in html and "export.csv" not in html
+
+
+def test_every_phone_offers_bg_stats_in_its_own_language(app, done):
+    # BG Stats is installed on the phones: each one opens the play there itself.
+    for seat in (0, 1, 2):
+        device = phone(app, done, seat)
+        html = device.get(f"/t/{done['id']}/seat", headers=ZH).get_data(as_text=True)
+        data = bgstats_data(device, html, ZH)
+        assert data["sourcePlayId"] == done["id"]
+        assert "有人達到 10 分" in data["comments"]
+        assert "bgstats.svg" not in html  # the code to scan is the table screen's
+
+
+def test_the_end_screen_shows_bg_stats_as_a_qr_code_a_phone_can_reach(app, done):
+    host = host_device(app, done)
+    html = host.get(f"/t/{done['id']}").get_data(as_text=True)
+    assert f'src="/plays/{done["id"]}/bgstats.svg"' in html
+    reply = host.get(f"/plays/{done['id']}/bgstats.svg")
+    assert reply.status_code == 200 and reply.mimetype == "image/svg+xml"
+    assert reply.data.lstrip().startswith(b"<?xml") and b"<svg" in reply.data
+    # The code holds the short link on the address phones join by, not the long payload.
+    code = new_table(app, ["Di", "Eve"])["seats"][0]["join_url"]
+    base = code[: code.index("/join/")]
+    link = base + f"/plays/{done['id']}/bgstats"
+    from companion.web import qr
+
+    assert reply.data == qr.svg(link, on_white=True)
+    # A phone that scans it gets the play.
+    assert app.test_client().get(urlsplit(link).path).status_code == 303
+
+
+def test_the_result_sheet_offers_bg_stats_and_its_code(app, done):
+    html = app.test_client().get(f"/plays/{done['id']}").get_data(as_text=True)
+    assert f'src="/plays/{done["id"]}/bgstats.svg"' in html
+    assert bgstats_data(app.test_client(), html)["sourcePlayId"] == done["id"]
+
+
+def test_bg_stats_of_a_running_or_unknown_play_is_refused(app):
+    running = new_table(app, ["Di", "Eve"])
+    client = app.test_client()
+    assert client.get(f"/plays/{running['id']}/bgstats").status_code == 409
+    assert client.get(f"/plays/{running['id']}/bgstats.svg").status_code == 409
+    assert client.get("/plays/nope/bgstats").status_code == 404
 
 
 # -- downloads --------------------------------------------------------------------------------
@@ -132,7 +182,7 @@ def test_csv_and_json_of_one_play_are_attachments_in_the_viewers_language(app, d
     lines = reply.data.decode("utf-8-sig").splitlines()
     # Every cell quoted (docs/exports.md).
     assert lines[0].startswith('"play_id","game_id","game","date","duration_min","seat","player"')
-    assert any('"2","小明","",' in line and line.endswith('"10","1","1"') for line in lines)
+    assert any('"2","小明","",' in line and line.endswith('"10","1","1",""') for line in lines)
     data = device.get(f"/plays/{done['id']}/export.json", headers=ZH).get_json()
     assert data["format"] == "table-companion-archive" and data["language"] == "zh_TW"
     play = data["plays"][0]
@@ -318,3 +368,52 @@ def test_import_without_a_file_says_what_it_needs(second):
     reply = device.post("/plays/import", data={"csrf_token": token})
     assert reply.status_code == 400
     assert "Choose an exported JSON archive" in reply.get_data(as_text=True)
+
+
+def test_csv_and_bg_stats_rank_as_the_rules_place_and_name_the_tie_break(app):
+    # An Art of War play, as another server exported it: Cy lost the main castle with the
+    # most points (last place), and Ann and Bo tied on points, Bo ahead on population.
+    rows = [
+        {"seat": 1, "label": ["{name}", {"name": "Bo"}], "score": 9, "won": True, "place": 1},
+        {"seat": 0, "label": ["{name}", {"name": "Ann"}], "score": 9, "won": False, "place": 2},
+        {"seat": 2, "label": ["{name}", {"name": "Cy"}], "score": 14, "won": False, "place": 3},
+    ]
+    play = {
+        "id": "Aow-castle",
+        "game": "art-of-war",
+        "players": ["Ann", "Bo", "Cy"],
+        "created": 1_700_000_000.0,
+        "ended": 1_700_003_600.0,
+        "result": {
+            "reason": ["A main castle was captured.", {}],
+            "headline": ["{names} wins", {"names": "Bo"}],
+            "winners": [1],
+            "rows": rows,
+            "decided_by": ["Tied on points; more population (soldiers + workers) decides", {}],
+            "starter": 2,
+        },
+    }
+    body = json.dumps({"format": "table-companion-archive", "version": 1, "plays": [play]})
+    device, token = owner_device(app)
+    assert upload(device, body.encode(), token).get_json()["imported"] == 1
+    table_id = archive.imported_id("Aow-castle")
+    reply = app.test_client().get(f"/plays/{table_id}/export.csv", headers=ZH)
+    found = [line.split('","') for line in reply.data.decode("utf-8-sig").splitlines()[1:]]
+    # player, rank, winner, decided_by (the last four columns but the score).
+    assert [(cells[6], cells[9], cells[10]) for cells in found] == [
+        ("Ann", "2", "0"),
+        ("Bo", "1", "1"),
+        ("Cy", "3", "0"),
+    ]
+    assert all(cells[11].rstrip('"') == "同分：人口（士兵＋工人）較多者勝出" for cells in found)
+    client = app.test_client()
+    data = bgstats_data(client, f'href="/plays/{table_id}/bgstats"', ZH)
+    assert [(p["name"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
+        ("Ann", 2, False, False),
+        ("Bo", 1, True, False),
+        ("Cy", 3, False, True),
+    ]
+    assert "人口" in data["comments"]
+    # The result sheet shows each place and the tie-break under the headline.
+    sheet = client.get(f"/plays/{table_id}", headers=ZH).get_data(as_text=True)
+    assert "同分：人口（士兵＋工人）較多者勝出" in sheet and 'aria-label="第 3 名"' in sheet

@@ -130,7 +130,7 @@ def test_a_chinese_device_reads_the_archive_in_chinese(app):
     assert "對局紀錄" in page and "封存" in page and "年" in page
     assert "Archive" not in page and "Plays" not in page
     assert "列印" in text(client.get(f"/plays/{done.id}"))
-    assert "各玩家勝場" in text(client.get("/plays/players"))
+    assert "勝率" in text(client.get("/plays/players"))
 
 
 def test_only_the_plays_own_host_sees_its_controls(app, client):
@@ -233,7 +233,7 @@ def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
     page = text(host.get("/plays/players"))
     assert "Bo 2 plays · 1 win" in page
     assert "Ann 1 play · 0 wins" in page and "Annie 1 play · 1 win" in page
-    assert "2 plays · 1 win · Average 7.5 · Best 10" in page  # Bo's 10 and 5
+    assert "1 win of 2 (50%) · Average 7.5 · Best 10" in page  # Bo's 10 and 5
     body = host.get("/plays/players").text
     assert body.count('class="chart score-chart"') == 1  # Bo's: two plays
     assert 'class="chart bar-chart"' in body
@@ -252,6 +252,50 @@ def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
             data={"csrf_token": csrf(body), "spelling": spelling, "into": into},
         )
         assert reply.status_code == 400
+
+
+def test_win_bars_are_shares_of_plays_with_their_counts(app):
+    tables = app.extensions["tables"]
+    for scores in ([10, 3], [3, 10], [3, 10], [3, 10]):
+        tally(tables, ["Ann", "Bo"], scores)
+    tally(tables, ["Cy", "Di"], [10, 2])
+    body = owner_client(app).get("/plays/players").text
+    chart = body[body.index('class="chart bar-chart"') :]
+    chart = chart[: chart.index("</svg>")]
+    # Ann won 1 of 4 and Cy 1 of 1: a quarter of a bar against a full one.
+    assert "1 win of 4 (25%)" in chart and "1 win of 1 (100%)" in chart
+    bars = dict(
+        re.findall(
+            r'chart-label">([^<]+)</tspan>.*?class="chart-bar[^"]*"[^>]*width="([\d.]+)%"', chart
+        )
+    )
+    assert float(bars["Ann"]) == 25.0 and float(bars["Cy"]) == 100.0 and float(bars["Bo"]) == 75.0
+    zh = owner_client(app, "zh-TW").get("/plays/players").text
+    assert "25%" in zh
+
+
+def test_a_game_without_points_shows_no_average_and_no_score_chart(app):
+    tables = app.extensions["tables"]
+    for scores in ([10, 3], [3, 10]):
+        done = tally(tables, ["Ann", "Bo"], scores)
+        # Stored as Sun Tzu plays: the marker's place is no score to average.
+        tables.store.write(
+            lambda db, table_id=done.id: db.execute(
+                "UPDATE plays SET game='sun-tzu' WHERE table_id=?", (table_id,)
+            )
+        )
+    body = owner_client(app).get("/plays/players").text
+    page = text(owner_client(app).get("/plays/players"))
+    assert "1 win of 2 (50%)" in page
+    assert "Average" not in page and 'class="chart score-chart"' not in body
+
+
+def test_a_score_chart_labels_its_axes_in_the_readers_language(app):
+    tables = app.extensions["tables"]
+    tally(tables, ["Ann", "Bo"], [3, 10])
+    tally(tables, ["Ann", "Bo"], [10, 5])
+    body = owner_client(app).get("/plays/players").text
+    assert "plays, oldest first</text>" in body and ">points</text>" in body
 
 
 def test_the_sides_a_player_played_are_translated_from_the_stored_outcome(app):

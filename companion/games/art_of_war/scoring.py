@@ -1,13 +1,13 @@
 """The end of The Art of War: each completed building's points (the epics' formulas), the
 castle captor's bonus, and the ranking by score, then population, then money; the player who
-lost a main castle comes last.
+lost a main castle comes last (rules §11), whatever their score.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Outcome, ScoreRow, State, T, Text
+from ..kit import N_, Outcome, ScoreRow, State, T, Text, deciding_step, places
 from .board import cities_of, half_down, name, owned, player, population, soldiers
 from .data import ALL_BUILDINGS, BUILDINGS, CAPTOR_BONUS
 
@@ -95,6 +95,21 @@ def score(state: State, seat: int) -> tuple[int, list[Text]]:
     return total, lines
 
 
+# The steps of the ranking key after the score, as the result names them when one decides.
+TIEBREAK_NAMES = {
+    2: N_("Tied on points; more population (soldiers + workers) decides"),
+    3: N_("Tied on points and population; more money decides"),
+}
+SHARED = N_("Tied on points, population and money: the win is shared")
+
+
+def ranking_key(state: State, seat: int, total: int) -> tuple[bool, int, int, int]:
+    """What places a player, best first: not having lost the main castle, then the score,
+    then population, then money (rules §11)."""
+    loser = (state["end"] or {}).get("loser")
+    return (seat != loser, total, population(state, seat), player(state, seat)["money"])
+
+
 def result(state: State) -> Outcome | None:
     """The final ranking: score, then population, then money; a captured castle's owner is last."""
     if not state["over"]:
@@ -105,16 +120,21 @@ def result(state: State) -> Outcome | None:
     keys = {}
     for seat in range(len(state["players"])):
         total, lines = score(state, seat)
-        pop = population(state, seat)
-        money = player(state, seat)["money"]
+        keys[seat] = ranking_key(state, seat, total)
+        _alive, _total, pop, money = keys[seat]
         lines.append(T("Total {n}", n=total))
         lines.append(T("Tie-breaks: population {pop}, money ${money}", pop=pop, money=money))
         if seat == loser:
             lines.append(T("Lost the main castle: last place"))
-        keys[seat] = (seat != loser, total, pop, money)
         sheets.append((seat, total, lines))
-    best = max(keys.values())
-    winners = [s for s in keys if keys[s] == best]
+    placed = places(keys)
+    winners = [s for s in keys if placed[s] == 1]
+    step = deciding_step(keys, winners)
+    decided_by = None
+    if len(winners) > 1:
+        decided_by = T(SHARED)
+    elif step in TIEBREAK_NAMES:
+        decided_by = T(TIEBREAK_NAMES[step])
     rows = [
         ScoreRow(
             seat=seat,
@@ -122,8 +142,9 @@ def result(state: State) -> Outcome | None:
             score=total,
             won=seat in winners,
             lines=lines,
+            place=placed[seat],
         )
-        for seat, total, lines in sorted(sheets, key=lambda r: keys[r[0]], reverse=True)
+        for seat, total, lines in sorted(sheets, key=lambda r: placed[r[0]])
     ]
     reason = (
         T("A main castle was captured.")
@@ -136,4 +157,16 @@ def result(state: State) -> Outcome | None:
         if len(winners) == 1
         else T("Shared win: {names}", names=names)
     )
-    return Outcome(reason=reason, headline=headline, winners=winners, rows=rows)
+    return Outcome(
+        reason=reason,
+        headline=headline,
+        winners=winners,
+        rows=rows,
+        decided_by=decided_by,
+        starter=first_start(state),
+    )
+
+
+def first_start(state: State) -> int:
+    """Who was start player in round 1: the start passes to the left once a round."""
+    return (state["start"] - max(0, state["round"] - 1)) % len(state["players"])

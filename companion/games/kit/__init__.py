@@ -9,6 +9,7 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
 - ``counters``: bounded counters and the one logged correction (from → to, by whom);
 - ``lines``: history lines as tables from event type to line, names from the seats;
+- ``placing``: places from the rules' keys, and the tie-break step that decided a win;
 - ``odds``, ``seats``, ``draws``: chances in one shape, turn order, the table's draws;
 - ``params``: untrusted input turned into an action's parameters;
 - ``driver``: how an action is applied, for the platform and every rules suite.
@@ -44,6 +45,7 @@ from .contract import (
 from .counters import Counter, correct, correction_line
 from .lines import Lines, name_of, who
 from .phases import Phases
+from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, turn_order
 
 __all__ = [
@@ -81,12 +83,14 @@ __all__ = [
     "as_is",
     "correct",
     "correction_line",
+    "deciding_step",
     "derive_allowed",
     "draws",
     "name_of",
     "next_seat",
     "odds",
     "others",
+    "places",
     "require_seat_or_host",
     "sealed",
     "turn_order",

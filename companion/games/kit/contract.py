@@ -125,6 +125,9 @@ class ScoreRow:
     score: int | float | None
     won: bool
     lines: list[Text] = field(default_factory=list)  # each step a person can check
+    # The place the rules give this row (1 is first; equal places share a number), or None
+    # for a row that is no player's place (a team's total beside its members).
+    place: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -133,6 +136,7 @@ class ScoreRow:
             "score": self.score,
             "won": self.won,
             "lines": list(self.lines),
+            "place": self.place,
         }
 
 
@@ -140,7 +144,10 @@ class ScoreRow:
 class Outcome:
     """How a game ended, as python-chess's ``Outcome``: why, who won, and the scores.
 
-    ``extra`` holds what a game adds to its result sheet (a tie-break explained, say).
+    ``decided_by`` names the tie-break that decided the winner when the score alone did
+    not (None when it did); ``starter`` is the seat that began the game, where the game
+    has one (BG Stats' start player). ``extra`` holds what a game adds to its result sheet
+    (a tie-break explained step by step, say).
     """
 
     reason: Text
@@ -148,6 +155,8 @@ class Outcome:
     winners: list[int]
     rows: list[ScoreRow]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    decided_by: Text | None = None
+    starter: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the platform shows and serves it (see ``RESULT_DOC``)."""
@@ -156,6 +165,8 @@ class Outcome:
             "headline": self.headline,
             "winners": list(self.winners),
             "rows": [row.as_dict() for row in self.rows],
+            "decided_by": self.decided_by,
+            "starter": self.starter,
             **self.extra,
         }
 
@@ -167,8 +178,11 @@ RESULT_DOC = """result(state) once the game is over (an Outcome, served as):
   "winners": [seat, ...],
   "rows": [                            # one per player, then one per team if the game has teams
     {"seat": int | None, "label": Text, "score": int | float | None, "won": bool,
-     "lines": [Text, ...]}             # each line of the arithmetic a person can check
-  ]
+     "lines": [Text, ...],             # each line of the arithmetic a person can check
+     "place": int | None}              # the rules' place (1 first, ties share); None: a team row
+  ],
+  "decided_by": Text | None,           # the tie-break that decided the winner, if the score did not
+  "starter": seat | None               # who began, where the game has a start player
 }"""
 
 SHELL_VIEW_KEYS = ("players", "turn", "round", "phase", "over")
@@ -240,6 +254,9 @@ class Game:
     # it will show, as in a game without secrets. Otherwise each correction's
     # ``Action.may_reveal`` decides, before it runs. The secrecy suite checks both.
     corrections_public: bool = False
+    # Does the game give players points? (Sun Tzu's marker position is no score to average
+    # across plays or to send to BG Stats as points.)
+    points: bool = True
 
     @property
     def secrets(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Outcome, P, ScoreRow, State, T, Text
+from ..kit import N_, Event, Outcome, P, ScoreRow, State, T, Text
 from .board import is_home, name, opt, other, seat_distances
 from .data import PHASES, RESULT_KIND_T, RESULT_POINTS
 
@@ -148,8 +148,30 @@ def result(state: State) -> Outcome | None:
             score=state["points"][s],
             won=s == champion,
             lines=_game_lines(state, s),
+            # Two players: the champion first; a draw places both first.
+            place=1 if champion is None or s == champion else 2,
         )
         for s in (0, 1)
     ]
     winners = [champion] if champion is not None else []
-    return Outcome(reason=reason, headline=headline, winners=winners, rows=rows)
+    last = state["games"][-1] if state["games"] else {}
+    decided_by = (
+        T(STALEMATE_STEPS.get(last.get("step"), STALEMATE_STEPS["closest"]))
+        if target == 1 and champion is not None and last.get("kind") == "stalemate"
+        else None
+    )
+    return Outcome(
+        reason=reason,
+        headline=headline,
+        winners=winners,
+        rows=rows,
+        decided_by=decided_by,
+        starter=state.get("first"),
+    )
+
+
+# The stalemate's tie-break as it fell (rules: the closest pieces, then the other pieces).
+STALEMATE_STEPS = {
+    "closest": N_("Stalemate: the piece closest to home decides"),
+    "other": N_("Stalemate with the closest pieces level: the other piece decides"),
+}

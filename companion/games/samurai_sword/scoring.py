@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Outcome, ScoreRow, State, T, Text
+from ..kit import N_, Outcome, ScoreRow, State, T, Text
 from .board import count, name, team, team_name
 from .data import (
     FATAL_ATTACK_PENALTY,
@@ -18,6 +18,7 @@ from .data import (
     NINJA_MORE_STARS_MULTIPLIER,
     ROLE_NAMES,
     RONIN,
+    SHOGUN,
     TEAMS,
 )
 
@@ -100,6 +101,8 @@ def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
             score=None,
             won=team(state["roles"][s]) == winner,
             lines=[no_points],
+            # No points are counted: the Swordmaster's team first, everyone else after it.
+            place=1 if team(state["roles"][s]) == winner else 2,
         )
         for s in range(count(state))
     ]
@@ -122,7 +125,32 @@ def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
         ),
         winners=_members(state, winner),
         rows=rows,
+        starter=shogun(state),
     )
+
+
+def shogun(state: State) -> int | None:
+    """The Shogun's seat: the Shogun takes the first turn (rules §5)."""
+    return next((s for s, role in enumerate(state["roles"]) if role == SHOGUN), None)
+
+
+def team_places(totals: dict[str, int], winner: str) -> dict[str, int]:
+    """Each team's place: the winner (the tie rule included) first, the others by total,
+    equal totals sharing a place.
+
+    >>> team_places({"shogun": 9, "ninja": 9, "ronin": 4}, "ninja")
+    {'shogun': 2, 'ninja': 1, 'ronin': 3}
+    >>> team_places({"shogun": 3, "ninja": 3, "ronin": 8}, "ronin")
+    {'shogun': 2, 'ninja': 2, 'ronin': 1}
+    """
+    keys = {t: (t == winner, total) for t, total in totals.items()}
+    return {t: 1 + sum(1 for o in keys.values() if o > k) for t, k in keys.items()}
+
+
+TIE_RULES = {
+    "ninja": N_("Tied on the highest total: the Ninja win a tie they are part of"),
+    "shogun": N_("Tied on the highest total with the Ronin: the Shogun's team wins"),
+}
 
 
 def _team_total(
@@ -177,7 +205,9 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     scored = [_player_score(state, seat) for seat in range(n)]
     scores = [score for score, _lines in scored]
     teams = {t: _team_total(state, t, scores, end["fatal"]) for t in _teams_in_play(state)}
-    winner, tie = winning_team({t: total for t, (total, _lines) in teams.items()})
+    totals = {t: total for t, (total, _lines) in teams.items()}
+    winner, tie = winning_team(totals)
+    placed = team_places(totals, winner)
     rows = [
         ScoreRow(
             seat=seat,
@@ -185,6 +215,8 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
             score=score,
             won=team(state["roles"][seat]) == winner,
             lines=lines,
+            # A team game: a player's place is their team's (BG Stats ranks teams so too).
+            place=placed[team(state["roles"][seat])],
         )
         for seat, (score, lines) in enumerate(scored)
     ]
@@ -204,6 +236,8 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
         headline=headline,
         winners=_members(state, winner),
         rows=rows,
+        decided_by=T(TIE_RULES[winner]) if tie else None,
+        starter=shogun(state),
     )
 
 

@@ -83,6 +83,8 @@ GAME = Game(
     phases=PHASES.pairs,
     # What a host correction changes, fires or ends follows from the public board alone.
     corrections_public=True,
+    # A result is the marker's place on the track, not points: no average, none to BG Stats.
+    points=False,
 )
 
 __all__ = [

@@ -95,13 +95,32 @@ def end(state: State, events: list[Event], reason: str) -> None:
     winners, tiebreak = _winners(state)
     outcome = Outcome(
         reason=T(END_REASONS[reason]),
-        headline=headline(winners, names(state)),
+        headline=_headline(state, winners, tiebreak),
         winners=winners,
         rows=[_row(state, seat, winners, tiebreak) for seat in (BLUE, RED)],
+        decided_by=_decided_by(state) if tiebreak else None,
     )
     # Kept in the state as served: the views show it, and nothing changes after the end.
     state["result"] = outcome.as_dict()
     events.append({"type": "GameEnded", "winners": winners, "reason": reason})
+
+
+def _headline(state: State, winners: list[int], tiebreak: bool) -> Text:
+    """Who won; a win on the pools says so, so "wins" over a centred marker reads right."""
+    if winners and tiebreak:
+        return T("{name} wins on the reinforcement pool", name=names(state)[winners[0]])
+    return headline(winners, names(state))
+
+
+def _decided_by(state: State) -> Text:
+    """The tie-break of §6.2 as it fell: the marker in the centre, then the pools."""
+    pools = state["pool"]
+    return T(
+        "The marker ended in the centre (0), so the bigger reinforcement pool decides:"
+        " Blue {blue}, Red {red}",
+        blue=pools[BLUE],
+        red=pools[RED],
+    )
 
 
 def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRow:
@@ -136,6 +155,8 @@ def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRo
         score=sign * state["score"],
         won=seat in winners,
         lines=lines,
+        # Two players: the winner first, the other second; a draw places both first.
+        place=1 if not winners or seat in winners else 2,
     )
 
 
@@ -145,4 +166,10 @@ def result(state: State) -> Outcome | None:
     if sheet is None:
         return None
     rows = [ScoreRow(**row) for row in sheet["rows"]]
-    return Outcome(sheet["reason"], sheet["headline"], list(sheet["winners"]), rows)
+    return Outcome(
+        sheet["reason"],
+        sheet["headline"],
+        list(sheet["winners"]),
+        rows,
+        decided_by=sheet.get("decided_by"),
+    )

@@ -3,7 +3,7 @@ tie-break chain A-D step by step, and the result sheet with each line of the ari
 
 from __future__ import annotations
 
-from ..kit import Event, Outcome, ScoreRow, State, T, Text
+from ..kit import N_, Event, Outcome, ScoreRow, State, T, Text, deciding_step, places
 from .board import in_battle, name, names, opt, score, total
 from .data import TIEBREAK_STEPS, WIN_POINTS
 from .phases import PHASES
@@ -122,16 +122,47 @@ def result(state: State) -> Outcome | None:
         if len(winners) == 1
         else T("{names} share the win.", names=who)
     )
+    keys = {s: placing_key(state, s, winners) for s in range(len(state["players"]))}
+    placed = places(keys)
     return Outcome(
         reason=reason,
         headline=headline,
         winners=winners,
-        rows=[_result_row(state, s, s in winners) for s in range(len(state["players"]))],
+        rows=[_result_row(state, s, s in winners, placed[s]) for s in range(len(state["players"]))],
         extra={"tiebreak": list(over["lines"])},
+        decided_by=decided_by(state, keys, winners),
+        starter=0,  # setup gives seat 0 the first turn: the table seats its first player there
     )
 
 
-def _result_row(state: State, seat: int, won: bool) -> ScoreRow:
+def placing_key(state: State, seat: int, winners: list[int]) -> tuple[int, ...]:
+    """What places a player, best first: a win (the instant win at 8 ends the game before
+    anyone else may catch up), the score, tie-breaks A-D, then fewer turns if the table
+    chose that final tie-break (digest §6)."""
+    v = tiebreak_values(state, seat)
+    turns = -v["turns"] if opt(state, "final_tie") == "fewer_turns" else 0
+    return (seat in winners, v["score"], v["A"], v["B"], v["C"], v["D"], turns)
+
+
+def decided_by(state: State, keys: dict[int, tuple[int, ...]], winners: list[int]) -> Text | None:
+    """The tie-break that decided the win, when the score alone did not."""
+    if len(winners) > 1:
+        return T(SHARED) if state["over"]["kind"] == "tiles" else None
+    # The win itself (step 0) is no tie-break: compare the rest of the key.
+    step = deciding_step({s: k[1:] for s, k in keys.items()}, winners)
+    if step is None:
+        return None
+    if step <= len(TIEBREAK_STEPS):
+        letter, what = TIEBREAK_STEPS[step - 1]
+        return T("Tied on points; tie-break {step}, {what_t}, decides", step=letter, what_t=what)
+    return T(FEWER_TURNS)
+
+
+SHARED = N_("Tied on points and on every tie-break: the win is shared")
+FEWER_TURNS = N_("Tied on points and on every tie-break; fewer turns taken decides")
+
+
+def _result_row(state: State, seat: int, won: bool, place: int) -> ScoreRow:
     mine = [c for c in state["cities"] if c["complete"] and c["owner"] == seat]
     small = sum(1 for c in mine if c["size"] == "small")
     large = len(mine) - small
@@ -141,6 +172,7 @@ def _result_row(state: State, seat: int, won: bool) -> ScoreRow:
         label=T("{name}", name=name(state, seat)),
         score=v["score"],
         won=won,
+        place=place,
         lines=[
             T("Small cities: {n} × 1 = {p}", n=small, p=small),
             T("Large cities: {n} × 2 = {p}", n=large, p=2 * large),
