@@ -172,6 +172,9 @@ class Table:
                 out[f"shared screen open for seat {seat}"] = self.host.get(
                     f"/t/{tid}/pass/{seat}/open"
                 ).data
+                out[f"shared screen page for seat {seat}"] = self.host.get(
+                    f"/t/{tid}/pass/{seat}/screen"
+                ).data
         return out
 
     def refusals(self, scrambled: dict, skip: int, rng: random.Random) -> list[tuple[str, dict]]:
