@@ -44,9 +44,7 @@ def in_view_without_scrolling(page: Page, target: Locator) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
-def test_a_phoneless_turn_is_two_taps_and_the_public_table_stays(
-    server, browser, lang, size
-):
+def test_a_phoneless_turn_is_two_taps_and_the_public_table_stays(server, browser, lang, size):
     words = TEXTS[lang]
     width, height = SIZES[size]
     context = browser.new_context(

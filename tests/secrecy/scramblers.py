@@ -115,6 +115,8 @@ def redraw_samurai(state: State, seat: int, action: dict[str, Any], rng: Any) ->
 
     if action["type"] == "set_daimyo":
         return {**action, "n": other(rng, range(4), action.get("n"))}
+    if action["type"] == "change_daimyo":
+        return {**action, "by": other(rng, (-1, 1), action.get("by"))}
     if action["type"] == "enter_role" and action.get("role") != SHOGUN:
         role = rng.choice(_samurai_roles(state))
         out = {**action, "role": role}

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, Rng, State, require_seat_or_host
 from .board import count, max_health, same_team, team, three
-from .data import COUNTERS, MAX_HONOR
+from .data import COUNTERS, MAX_DAIMYO, MAX_HONOR
 
 
 def _defeat(state: State, seat: int, by: int | None) -> Event:
@@ -98,3 +98,19 @@ def act_set_daimyo(state: State, actor: Actor, params: dict[str, Any], rng: Rng)
     """A seat records how many Daimyo it holds (private; counted at the end, §7)."""
     state["daimyo"][actor] = params["n"]
     return [{"type": "DaimyoNoted", "seat": actor, "n": params["n"], "to": [actor]}]
+
+
+def act_change_daimyo(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
+    """A seat's Daimyo count one up or down: the phone's − and + buttons, which carry no count
+    of their own, so a phone lying face up shows the same buttons whatever it holds. Past
+    0 or the most there are, it is refused with words that name neither bound."""
+    by = params["by"]
+    after = state["daimyo"][actor] + by
+    if by == 0 or not 0 <= after <= MAX_DAIMYO:
+        raise BadValue(
+            "daimyo_bounds",
+            N_("Daimyo in hand stay between 0 and {most}: nothing changed."),
+            most=MAX_DAIMYO,
+        )
+    state["daimyo"][actor] = after
+    return [{"type": "DaimyoNoted", "seat": actor, "n": after, "to": [actor]}]
