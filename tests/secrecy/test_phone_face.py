@@ -103,9 +103,8 @@ def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[
                     set_state(table.app, loaded, real)
                 compared += 1
                 if after != before:
-                    found.append(
-                        f"after {played} actions, seat {seat}'s phone: {first_change(before, after)}"
-                    )
+                    change = first_change(before, after)
+                    found.append(f"after {played} actions, seat {seat}'s phone: {change}")
                     break
     return compared, found
 
