@@ -16,13 +16,15 @@ from html.parser import HTMLParser
 import pytest
 
 import companion.tables as tables_module
+from companion.errors import ConfirmFirst
 
+from . import test_secrecy_pages as pages
 from .driver import GAME_IDS
 from .scramblers import no_secrets, secrets_of
 from .test_secrecy_pages import SEED, Table, set_state
 
-CHECKPOINTS = (0, 3, 25)  # actions played through the pipeline before each comparison
-SCRAMBLES = 4  # different private values per seat and checkpoint
+CHECKPOINTS = (0, 3, 12, 25, 40)  # actions played through the pipeline before each comparison
+SCRAMBLES = 3  # different private values per seat and checkpoint
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
@@ -81,12 +83,21 @@ def first_change(a: list[str], b: list[str]) -> str:
     return f"{len(a)} pieces became {len(b)}"
 
 
+def play(table: Table, steps: int, rng: random.Random) -> None:
+    """Random steps of play; one the pipeline would first ask about (a reveal) is skipped."""
+    for _ in range(steps):
+        try:
+            table.play(1, rng)
+        except ConfirmFirst:
+            continue
+
+
 def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[str]]:
     found: list[str] = []
     compared = 0
     played = 0
     for checkpoint in CHECKPOINTS:
-        table.play(checkpoint - played, rng)
+        play(table, checkpoint - played, rng)
         played = checkpoint
         loaded = table.loaded
         real = loaded.state
@@ -109,11 +120,28 @@ def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[
     return compared, found
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_phones_face_is_the_same_whatever_its_own_secrets(app, monkeypatch, game_id):
+# Every game with its default options, and the variants that put more on a phone's face.
+VARIANTS = [pytest.param(game_id, None, id=game_id) for game_id in GAME_IDS] + [
+    pytest.param("samurai-sword", {"deal": "manual"}, id="samurai-sword-manual-deal"),
+]
+# Known, left to the Art of War's own rework of its phone panels (issue #24, point 4): its
+# face follows the money ("The money I hold" field's value), the blueprints in hand (the
+# Build picker's options), the face-down General ("Use your General" shown only while
+# unused) and the deploy choices. Remove this mark when that lands.
+KNOWN = {"art-of-war": "the Art of War phone's face follows money, blueprints, General and deploy"}
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_a_phones_face_is_the_same_whatever_its_own_secrets(
+    app, monkeypatch, request, game_id, options
+):
     scramble, _redraw = secrets_of(game_id)
     if scramble is no_secrets:
         pytest.skip(f"{game_id} keeps nothing secret")
+    if game_id in KNOWN and options is None:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[game_id], strict=True))
+    if options is not None:
+        monkeypatch.setitem(pages.OPTIONS, game_id, options)
     monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
     compared, found = face_changes(Table(app, game_id), scramble, random.Random(SEED))
     assert compared, f"{game_id}: the game ended before anything was compared"
