@@ -33,7 +33,7 @@ def test_the_daimyo_buttons_are_the_same_at_0_1_and_3_and_refuse_a_step_past_the
     def step(by: int) -> tuple[int, str]:
         reply = phone.post(
             f"/t/{tid}/seat/act",
-            data={"type": "change_daimyo", "by": by, "csrf_token": token},
+            data={"type": "set_daimyo", "by": by, "csrf_token": token},
             headers={"HX-Request": "true", "Accept-Language": "zh-TW"},
         )
         return reply.status_code, reply.get_data(as_text=True)

@@ -95,22 +95,20 @@ def act_adjust(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
 
 
 def act_set_daimyo(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
-    """A seat records how many Daimyo it holds (private; counted at the end, §7)."""
-    state["daimyo"][actor] = params["n"]
-    return [{"type": "DaimyoNoted", "seat": actor, "n": params["n"], "to": [actor]}]
-
-
-def act_change_daimyo(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
-    """A seat's Daimyo count one up or down: the phone's − and + buttons, which carry no count
-    of their own, so a phone lying face up shows the same buttons whatever it holds. Past
-    0 or the most there are, it is refused with words that name neither bound."""
-    by = params["by"]
-    after = state["daimyo"][actor] + by
-    if by == 0 or not 0 <= after <= MAX_DAIMYO:
-        raise BadValue(
-            "daimyo_bounds",
-            N_("Daimyo in hand stay between 0 and {most}: nothing changed."),
-            most=MAX_DAIMYO,
-        )
-    state["daimyo"][actor] = after
-    return [{"type": "DaimyoNoted", "seat": actor, "n": after, "to": [actor]}]
+    """A seat records how many Daimyo it holds (private; counted at the end, §7): a count
+    ``n``, or one step ``by`` -1 or 1. The phone's − and + buttons send a step, which carries
+    no count of its own, so a phone lying face up shows the same buttons whatever it holds;
+    a step past 0 or the most there are is refused with words that name neither bound."""
+    n, by = params.get("n"), params.get("by")
+    if (n is None) == (by is None) or by == 0:
+        raise BadValue("daimyo_n_or_by", N_("Give either a Daimyo count or a step of 1 or -1."))
+    if by is not None:
+        n = state["daimyo"][actor] + by
+        if not 0 <= n <= MAX_DAIMYO:
+            raise BadValue(
+                "daimyo_bounds",
+                N_("Daimyo in hand stay between 0 and {most}: nothing changed."),
+                most=MAX_DAIMYO,
+            )
+    state["daimyo"][actor] = n
+    return [{"type": "DaimyoNoted", "seat": actor, "n": n, "to": [actor]}]

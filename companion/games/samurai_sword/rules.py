@@ -26,7 +26,7 @@ from .board import IN_PLAY, bushido_pending
 from .bushido import act_bushido_draw, act_deck_out, act_set_bushido
 from .combat import WEAPON_KEYS, act_attack, act_battle_cry, act_jujutsu
 from .corrections import act_set_character, act_set_counter, act_set_turn
-from .counters import act_adjust, act_change_daimyo, act_set_daimyo
+from .counters import act_adjust, act_set_daimyo
 from .data import CHARACTERS, COUNTER_KEYS, MAX_DAIMYO, MAX_HAND, ROLES, TURN_PHASES
 from .roles import act_enter_character, act_enter_role
 from .turn import act_end_turn, act_next_phase
@@ -232,19 +232,13 @@ ACTIONS = {
         Action(
             "set_daimyo",
             act_set_daimyo,
-            (Param("n", "int", min=0, max=MAX_DAIMYO, label=N_("Daimyo in hand")),),
+            (
+                Param("n", "int", min=0, max=MAX_DAIMYO, optional=True, label=N_("Daimyo in hand")),
+                Param("by", "int", min=-1, max=1, optional=True, label=N_("One more or fewer")),
+            ),
             label=N_("Daimyo in hand"),
-            doc="Own seat only, private: how many Daimyo cards you hold.",
-            who=SEAT,
-            when=not_over,
-        ),
-        Action(
-            "change_daimyo",
-            act_change_daimyo,
-            (Param("by", "int", min=-1, max=1, label=N_("Daimyo in hand")),),
-            label=N_("Daimyo in hand"),
-            doc="Own seat only, private: one Daimyo more (by 1) or fewer (by -1); refused past "
-            "0 or 3 without saying which.",
+            doc="Own seat only, private: how many Daimyo cards you hold (n), or one more or "
+            "fewer (by 1 or -1, refused past 0 or 3 without saying which).",
             who=SEAT,
             when=not_over,
         ),
