@@ -16,7 +16,6 @@ from html.parser import HTMLParser
 import pytest
 
 import companion.tables as tables_module
-from companion.errors import ConfirmFirst
 
 from . import test_secrecy_pages as pages
 from .driver import GAME_IDS
@@ -83,21 +82,12 @@ def first_change(a: list[str], b: list[str]) -> str:
     return f"{len(a)} pieces became {len(b)}"
 
 
-def play(table: Table, steps: int, rng: random.Random) -> None:
-    """Random steps of play; one the pipeline would first ask about (a reveal) is skipped."""
-    for _ in range(steps):
-        try:
-            table.play(1, rng)
-        except ConfirmFirst:
-            continue
-
-
 def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[str]]:
     found: list[str] = []
     compared = 0
     played = 0
     for checkpoint in CHECKPOINTS:
-        play(table, checkpoint - played, rng)
+        table.play(checkpoint - played, rng)
         played = checkpoint
         loaded = table.loaded
         real = loaded.state
