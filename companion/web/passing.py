@@ -1,17 +1,23 @@
 """Players without phones: a seat played by handing a shared device round.
 
 The host's table screen (or a phone that already holds a seat) can also play a seat that
-has no phone of its own. Its owner is handed the device, taps to see their own screen, acts,
-and taps to hide it again:
+has no phone of its own. Between turns the device shows what it always shows (the public
+table, or its own phone's face), with an offer at the top: "I am Cy: show my screen". Cy is
+handed the device, taps it (one tap), acts, and taps "Done" (the second tap), which goes
+straight back to the public table:
 
 - ``POST /t/<id>/seats/pass`` (the host): claims a waiting seat for this device. The claim
   is public, like every claim ("Cy plays on the shared screen"), and this device keeps the
-  seat's token beside its own (``auth.remember_pass``).
-- ``GET /t/<id>/pass/<seat>``: the cover. Nothing of the seat's own is on it, only whose
-  turn the device is for and a button to show their screen.
-- ``GET /t/<id>/pass/<seat>/open``: that seat's live area, as its phone would show it, with
-  a live stream of its own (``.../stream``); never cached. Hiding removes it from the page
-  (``static/js/pass.js``), so nothing private stays on the shared screen.
+  seat's token beside its own (``auth.remember_pass``). Back to the table screen, which now
+  offers the seat.
+- ``GET /t/<id>/pass/<seat>/screen``: that seat's screen as a page of its own, never cached;
+  "Done" (and the page going to the background) removes it and replaces it in the browser's
+  history with the page the device came from (``static/js/pass.js``), so nothing private
+  stays on the shared screen or one "back" away.
+- ``GET /t/<id>/pass/<seat>``: a cover (a device that claimed the seat by scanning its code
+  lands there). Nothing of the seat's own is on it; ``.../open`` is the seat's live area as
+  a fragment for it, removed again on "Done".
+- ``.../stream``: the seat's own live stream, for either.
 
 A seat's forms post to the phone's own endpoints; the seat-bound CSRF token each form
 carries tells which seat a post is for (``auth.acting_seat_viewer``).
@@ -53,7 +59,8 @@ def start_passing(table_id: str) -> Response:
         )
     _table, _seat, token = tables().claim(code, shared=True)
     auth.remember_pass(table_id, seat, token)
-    return redirect(url_for("passing.cover", table_id=table_id, seat=seat), code=303)
+    # The public table stays on the shared screen; its offer now names the seat.
+    return redirect(url_for("pages.table", table_id=table_id), code=303)
 
 
 @bp.get("/t/<table_id>/pass/<int:seat>")
@@ -64,20 +71,32 @@ def cover(table_id: str, seat: int) -> str:
     return render_template("pass/cover.html", s=screen(loaded, auth.PUBLIC), seat=viewer.seat)
 
 
-@bp.get("/t/<table_id>/pass/<int:seat>/open")
-def open_seat(table_id: str, seat: int) -> Response:
-    """The seat's own live area, shown to its player while they hold the device."""
+def _private(template: str, table_id: str, seat: int, **extra: object) -> Response:
+    """The seat's own screen, rendered for it alone and never kept in any cache."""
     viewer = auth.pass_viewer(tables(), table_id, seat)
     loaded = tables().load(table_id)
     html = render_template(
-        "pass/_open.html",
-        s=screen(loaded, viewer),
-        live=Markup(regions.full(loaded, viewer)),
+        template, s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer)), **extra
     )
     response = Response(html)
     # A secret must not outlive the moment it is shown: not in any cache, not in history.
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/t/<table_id>/pass/<int:seat>/open")
+def open_seat(table_id: str, seat: int) -> Response:
+    """The seat's own live area, for the cover, while its player holds the device."""
+    return _private("pass/_open.html", table_id, seat, back=None)
+
+
+@bp.get("/t/<table_id>/pass/<int:seat>/screen")
+def seat_screen(table_id: str, seat: int) -> Response:
+    """The seat's own screen as a page, opened with one tap from the public table; "Done"
+    goes back to where the device came from: its own phone's face, or the public table."""
+    own_phone = auth.holds_other_seat(tables(), table_id, seat)
+    back = url_for("pages.seat" if own_phone else "pages.table", table_id=table_id)
+    return _private("pass/screen.html", table_id, seat, back=back)
 
 
 @bp.get("/t/<table_id>/pass/<int:seat>/stream")

@@ -1,83 +1,111 @@
 """A player without a phone, in real Chromium: the table screen is handed round.
 
-The host picks the seat on the table screen; the cover names whose turn the device is for
-and shows nothing of theirs; their screen appears when they tap, their tap acts for their
-seat, and "Done" leaves nothing of theirs on the page, not even hidden in it. The table
-screen's live view and a phone seat play on alongside.
+The host picks the seat on the table screen, which then offers it at the top, in view
+without scrolling, while it goes on showing the public table. The player's screen is one
+tap away ("I am Bo: show my screen"), their tap acts for their seat, and "Done" is the
+second and last tap: the public table is back, live, with nothing of Bo's on the page (not
+even hidden in it) and nothing of Bo's one "back" away. At a laptop's and a phone's size,
+in both languages.
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
-from .test_samurai_sword_browser import PLAYERS, create_table
+from .test_samurai_sword_browser import PLAYERS
 
 TEXTS = {
     "en": {
         "play": "Play it here",
         "show": "I am Bo: show my screen",
         "done": "Done: hide my screen",
-        "cover": "Hand this device to Bo",
         "line": "Bo plays on the shared screen",
     },
     "zh_TW": {
         "play": "在這裡玩",
         "show": "我是Bo：顯示我的畫面",
         "done": "完成：隱藏我的畫面",
-        "cover": "請把這台裝置交給Bo",
         "line": "Bo使用共用螢幕遊玩",
     },
 }
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+WAIT = 15_000  # ms: only stops a hung test
 
 
+def in_view_without_scrolling(page: Page, target: Locator) -> None:
+    """``target`` is on screen as the page first shows it: no scrolling needed."""
+    expect(target).to_be_visible(timeout=WAIT)
+    assert page.evaluate("window.scrollY") == 0
+    box = target.bounding_box()
+    height = page.viewport_size["height"]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
-def test_a_seat_without_a_phone_is_played_by_handing_the_screen_round(server, new_context, lang):
+def test_a_phoneless_turn_is_two_taps_and_the_public_table_stays(server, browser, lang, size):
     words = TEXTS[lang]
-    table_page = new_context("screen", lang).new_page()
-    if lang == "en":
-        create_table(table_page, server.base, PLAYERS)
-    else:
-        _create_zh(table_page, server.base)
-    table_id = table_page.url.rstrip("/").rsplit("/", 1)[1]
-    table_page.locator(".pass-offer select[name=seat]").select_option(label="Bo")
-    table_page.get_by_role("button", name=words["play"]).click()
-    expect(table_page.get_by_role("heading", level=1)).to_have_text(words["cover"])
-    # The cover holds nothing of Bo's: no secret panel, not even hidden.
-    expect(table_page.locator(".private, [data-reveal]")).to_have_count(0)
+    width, height = SIZES[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale="zh-TW" if lang == "zh_TW" else "en-US",
+        has_touch=size == "phone",
+        is_mobile=size == "phone",
+    )
+    try:
+        made = server.api("POST", "/api/tables", {"game": "samurai-sword", "players": PLAYERS})
+        table_id = made["id"]
+        table_url = f"{server.base}/t/{table_id}"
+        page = context.new_page()
+        page.goto(f"{server.base}/host/{table_id}/{made['host_token']}")
+        expect(page.locator("#live .ss-player").first).to_be_visible(timeout=WAIT)
 
-    table_page.get_by_role("button", name=words["show"]).click()
-    expect(table_page.locator(".me-name")).to_have_text("Bo")
-    reveal = table_page.locator("[data-reveal]")
-    reveal.dispatch_event("pointerdown")
-    expect(table_page.locator(".private")).to_be_visible()
-    held = table_page.locator(".private").inner_text()
-    reveal.dispatch_event("pointerup")
-    # Bo notes a Daimyo: Bo's action, on Bo's screen.
-    table_page.locator(".daimyo form.plus button").click()
-    expect(table_page.locator(".daimyo form.minus")).to_have_count(1)
+        # Once, at the start: the host takes Bo's seat for this screen (it stays public).
+        page.locator(".pass-offer select[name=seat]").select_option(label="Bo")
+        page.get_by_role("button", name=words["play"]).click()
+        expect(page).to_have_url(table_url)
+        offer = page.get_by_role("link", name=words["show"])
+        in_view_without_scrolling(page, offer)
+        # Between Bo's turns the shared device shows the public table, live.
+        expect(page.locator("#live .ss-player")).to_have_count(len(PLAYERS))
+        expect(page.locator(".history")).to_contain_text(words["line"], timeout=WAIT)
+        assert page.locator(".private, [data-reveal]").count() == 0
 
-    table_page.get_by_role("button", name=words["done"]).click()
-    expect(table_page.get_by_role("heading", level=1)).to_have_text(words["cover"])
-    page = table_page.content()
-    assert held.strip() and held.strip() not in page
-    assert 'class="private' not in page and "data-reveal" not in page
+        taps = 0
+        # Tap 1: Bo, handed the device, opens their own screen.
+        offer.click()
+        taps += 1
+        expect(page.locator(".me-name")).to_have_text("Bo", timeout=WAIT)
+        done = page.get_by_role("link", name=words["done"])
+        in_view_without_scrolling(page, done)
+        reveal = page.locator("[data-reveal]")
+        reveal.dispatch_event("pointerdown")
+        expect(page.locator(".private")).to_be_visible()
+        held = page.locator(".private").inner_text().strip()
+        reveal.dispatch_event("pointerup")
+        # Bo's own action (part of the turn, not of handing over): a Daimyo noted.
+        page.locator(".daimyo form.plus button").click()
+        expect(page.locator(".history")).to_contain_text("Bo", timeout=WAIT)
 
-    # Everyone else sees a public line saying how Bo plays, and Bo's action counted as Bo's.
-    public = new_context("screen", lang).new_page()
-    public.goto(f"{server.base}/t/{table_id}")
-    expect(public.locator(".history")).to_contain_text(words["line"])
-    last = server.api("GET", f"/api/tables/{table_id}")["history"][0]
-    assert last["by"] == "Bo"
+        # Tap 2: Done. The public table is back, and nothing of Bo's is in the page.
+        done.click()
+        taps += 1
+        expect(page).to_have_url(table_url, timeout=WAIT)
+        expect(page.locator("#live .ss-player")).to_have_count(len(PLAYERS), timeout=WAIT)
+        in_view_without_scrolling(page, page.get_by_role("link", name=words["show"]))
+        assert taps <= 2
+        content = page.content()
+        assert held and held not in content
+        assert 'class="private' not in content and "data-reveal" not in content
+        # Bo's screen was replaced in the history: "back" does not bring it up again.
+        page.go_back()
+        page.wait_for_load_state()
+        assert page.locator(".me-name").count() == 0
+        assert "data-reveal" not in page.content()
 
-
-def _create_zh(page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("武士刀")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(PLAYERS):
-        inputs.nth(n).fill(name)
-    page.locator("form button[type=submit], form button").last.click()
-    expect(page.locator(".status .game-name")).to_have_text("武士刀")
+        # Bo's action counted as Bo's, for everyone.
+        last = server.api("GET", f"/api/tables/{table_id}")["history"][0]
+        assert last["by"] == "Bo"
+    finally:
+        context.close()

@@ -864,6 +864,30 @@ def test_only_a_seat_records_its_own_daimyo() -> None:
     assert (params["n"].min, params["n"].max) == (0, 3)
 
 
+def test_a_daimyo_step_past_0_or_3_is_refused_with_the_same_words_and_changes_nothing() -> None:
+    state = manual(FIVE)
+    refusals = []
+    with pytest.raises(BadValue) as at_zero:
+        act(state, 1, "set_daimyo", by=-1)
+    refusals.append(str(at_zero.value))
+    for n in (1, 2, 3):
+        state, events = act(state, 1, "set_daimyo", by=1)
+        assert events == [{"type": "DaimyoNoted", "seat": 1, "n": n, "to": [1]}]
+    with pytest.raises(BadValue) as at_three:
+        act(state, 1, "set_daimyo", by=1)
+    refusals.append(str(at_three.value))
+    # One wording for both bounds: a refusal seen on a face-up phone names neither.
+    assert refusals == ["Daimyo in hand stay between 0 and 3: nothing changed."] * 2
+    assert state["daimyo"][1] == 3
+    state, _ = act(state, 1, "set_daimyo", by=-1)
+    assert state["daimyo"][1] == 2
+    # A count or a step, not both and not neither.
+    for params in ({}, {"n": 1, "by": 1}, {"by": 0}):
+        with pytest.raises(BadValue):
+            act(state, 1, "set_daimyo", **params)
+    assert "set_daimyo" not in GAME.allowed(state, None)
+
+
 def test_a_tie_with_the_ninja_goes_to_the_ninja() -> None:
     state = with_counters(manual(FIVE), honor=[3, 2, 2, 3, 1])
     state, _ = act(state, None, "deck_out")  # honor 2, 1, 1, 2, 0

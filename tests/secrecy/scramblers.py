@@ -113,6 +113,8 @@ def scramble_samurai(state: State, seat: int, rng: Any) -> State:
 def redraw_samurai(state: State, seat: int, action: dict[str, Any], rng: Any) -> Any:
     from companion.games.samurai_sword import NINJA, SHOGUN
 
+    if action["type"] == "set_daimyo" and action.get("by") is not None:
+        return {**action, "by": other(rng, (-1, 1), action.get("by"))}
     if action["type"] == "set_daimyo":
         return {**action, "n": other(rng, range(4), action.get("n"))}
     if action["type"] == "enter_role" and action.get("role") != SHOGUN:

@@ -24,6 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import companion.tables as tables_module
+from companion.errors import ConfirmFirst
 from companion.games.kit import RulesError
 from companion.tables import HOST, Viewer
 
@@ -141,7 +142,10 @@ class Table:
             if game.result(after) is not None:
                 continue
             viewer = HOST if actor is None else Viewer("seat", actor)
-            self.tables.act(self.id, viewer, raw)
+            try:
+                self.tables.act(self.id, viewer, raw)
+            except ConfirmFirst:
+                continue  # a correction that would reveal something: the pipeline asks first
 
     def screens(self, skip: int | None) -> dict[str, bytes | str]:
         """Everything each viewer but seat ``skip`` can fetch now, by viewer and route."""
@@ -171,6 +175,9 @@ class Table:
             if seat != skip:
                 out[f"shared screen open for seat {seat}"] = self.host.get(
                     f"/t/{tid}/pass/{seat}/open"
+                ).data
+                out[f"shared screen page for seat {seat}"] = self.host.get(
+                    f"/t/{tid}/pass/{seat}/screen"
                 ).data
         return out
 

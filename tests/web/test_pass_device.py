@@ -1,7 +1,8 @@
 """Players without phones: a seat played by handing a shared device round.
 
-The host's screen takes a waiting seat (a public claim), shows a cover with nothing of the
-seat's own, shows the seat's screen only on request, acts for that seat through the seat's
+The host's screen takes a waiting seat (a public claim) and goes on showing the public table,
+with the seat offered above the board; it shows the seat's screen only on request (a page of
+its own, or inside a cover with nothing of the seat's own), acts for that seat through the seat's
 own forms, and refuses every other device. A phone that already plays a seat keeps it when
 it takes a second one to hand round.
 """
@@ -50,7 +51,7 @@ def hidden_seat(app: Flask, table: dict) -> tuple[int, str]:
 def test_the_host_hands_a_seat_round_and_the_claim_is_public(app):
     table, host = host_table(app)
     where = pass_seat(host, table, 2)
-    assert where.endswith(f"/t/{table['id']}/pass/2")
+    assert where.endswith(f"/t/{table['id']}")  # the public table stays on the screen
     history = app.test_client().get(f"/t/{table['id']}").get_data(as_text=True)
     assert "Cy plays on the shared screen" in history
     # The seat is claimed: its QR code and join link are gone from the host's list.
@@ -77,7 +78,7 @@ def test_no_other_device_may_open_a_handed_round_seat(app):
     table, host = host_table(app)
     pass_seat(host, table, 1)
     stranger = app.test_client()
-    for path in ("", "/open", "/stream"):
+    for path in ("", "/open", "/screen", "/stream"):
         reply = stranger.get(f"/t/{table['id']}/pass/1{path}", headers={"Accept-Language": "zh-TW"})
         assert reply.status_code == 401, path
         assert re.search(r"[\u4e00-\u9fff]", reply.get_data(as_text=True))
@@ -125,5 +126,30 @@ def test_a_phone_that_plays_a_seat_keeps_it_when_it_takes_another_to_hand_round(
     assert second.headers["Location"].endswith(f"/t/{table['id']}/pass/1")
     own = phone.get(f"/t/{table['id']}/seat").get_data(as_text=True)
     assert '<span class="me-name">Ann</span>' in own or ">Ann<" in own
-    assert "Hand over to Bo" in own
+    assert "I am Bo: show my screen" in own
     assert phone.get(f"/t/{table['id']}/pass/1/open").status_code == 200
+    # Bo's own screen, opened from this phone, goes back to this phone's face on "Done".
+    body = phone.get(f"/t/{table['id']}/pass/1/screen").get_data(as_text=True)
+    assert f'data-back="/t/{table["id"]}/seat"' in body
+
+
+def test_the_table_keeps_the_public_view_and_offers_the_seat_above_the_board(app):
+    table, host = host_table(app)
+    seat, role = hidden_seat(app, table)
+    pass_seat(host, table, seat)
+    page = host.get(f"/t/{table['id']}").get_data(as_text=True)
+    offer = f"I am {PLAYERS[seat]}: show my screen"
+    # The offer comes before the live board in the page, so it is in view without scrolling.
+    assert offer in page and page.index(offer) < page.index('id="live"')
+    assert role not in page and "data-reveal" not in page
+    # One tap: the seat's own screen as a page of its own, never cached, whose "Done" goes
+    # straight back to the public table.
+    opened = host.get(f"/t/{table['id']}/pass/{seat}/screen")
+    assert opened.status_code == 200
+    assert opened.headers["Cache-Control"] == "no-store"
+    body = opened.get_data(as_text=True)
+    assert role in body and "data-reveal" in body
+    assert f'data-back="/t/{table["id"]}"' in body and "Done: hide my screen" in body
+    # Nobody else may open it.
+    stranger = app.test_client()
+    assert stranger.get(f"/t/{table['id']}/pass/{seat}/screen").status_code == 401

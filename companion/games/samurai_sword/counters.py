@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, Rng, State, require_seat_or_host
 from .board import count, max_health, same_team, team, three
-from .data import COUNTERS, MAX_HONOR
+from .data import COUNTERS, MAX_DAIMYO, MAX_HONOR
 
 
 def _defeat(state: State, seat: int, by: int | None) -> Event:
@@ -95,6 +95,20 @@ def act_adjust(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
 
 
 def act_set_daimyo(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
-    """A seat records how many Daimyo it holds (private; counted at the end, §7)."""
-    state["daimyo"][actor] = params["n"]
-    return [{"type": "DaimyoNoted", "seat": actor, "n": params["n"], "to": [actor]}]
+    """A seat records how many Daimyo it holds (private; counted at the end, §7): a count
+    ``n``, or one step ``by`` -1 or 1. The phone's − and + buttons send a step, which carries
+    no count of its own, so a phone lying face up shows the same buttons whatever it holds;
+    a step past 0 or the most there are is refused with words that name neither bound."""
+    n, by = params.get("n"), params.get("by")
+    if (n is None) == (by is None) or by == 0:
+        raise BadValue("daimyo_n_or_by", N_("Give either a Daimyo count or a step of 1 or -1."))
+    if by is not None:
+        n = state["daimyo"][actor] + by
+        if not 0 <= n <= MAX_DAIMYO:
+            raise BadValue(
+                "daimyo_bounds",
+                N_("Daimyo in hand stay between 0 and {most}: nothing changed."),
+                most=MAX_DAIMYO,
+            )
+    state["daimyo"][actor] = n
+    return [{"type": "DaimyoNoted", "seat": actor, "n": n, "to": [actor]}]

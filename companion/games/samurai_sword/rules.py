@@ -232,9 +232,13 @@ ACTIONS = {
         Action(
             "set_daimyo",
             act_set_daimyo,
-            (Param("n", "int", min=0, max=MAX_DAIMYO, label=N_("Daimyo in hand")),),
+            (
+                Param("n", "int", min=0, max=MAX_DAIMYO, optional=True, label=N_("Daimyo in hand")),
+                Param("by", "int", min=-1, max=1, optional=True, label=N_("One more or fewer")),
+            ),
             label=N_("Daimyo in hand"),
-            doc="Own seat only, private: how many Daimyo cards you hold.",
+            doc="Own seat only, private: how many Daimyo cards you hold (n), or one more or "
+            "fewer (by 1 or -1, refused past 0 or 3 without saying which).",
             who=SEAT,
             when=not_over,
         ),

@@ -29,6 +29,7 @@ from .data import (
     EVENT_TEXTS,
     EVENTS,
     LAST_ROUND,
+    LIVE,
     PERMANENT,
     PHASES,
     PLACE_NAMES,
@@ -281,6 +282,19 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         else [],
         "extra_choices": [_warlord_view(state, seat, n) for n in extra],
         "sealed": sealed_me,
+        # Whether the phone offers "Play a Warlord" and "Recall": from public facts only (the
+        # phase, the pending moves, the 6 entered, how many Warlords are left, the reserve,
+        # a locked placement), never from which Warlords or cards are held, so a phone lying
+        # face up shows the same buttons whatever its hand; the choices are in the panel.
+        "warlord_open": bool(priv["warlords"])
+        and (
+            (state["phase"] == "battle" and not state["pending"])
+            or (seat == RED and state.get("six_claim") is not None)
+        ),
+        "recall_open": phones(state)
+        and state["phase"] in LIVE
+        and state["reserve"][seat] > 0
+        and not (sealed.is_open(state, "cards") and state["sealed"]["locked"][seat]),
         "six_check": _six_check(state, seat),
         # The press-and-hold panel: a hand on the phone, a Warlord to choose, held or set aside.
         "secret_panel": phones(state)
