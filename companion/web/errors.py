@@ -1,4 +1,8 @@
-"""Every refusal becomes a clear 4xx in the viewer's language, as JSON or HTML.
+"""Every refusal (4xx) and failure (5xx) becomes a clear reply in the viewer's language.
+
+JSON for the API; for an htmx tap, a toast fragment aimed at the page's #toast, so a tap on a
+live page that was refused, or could not be saved, says so on the device that tapped
+(static/js/app.js shows it); a full page for anything else.
 
 A rules error's message is an English msgid with parameters; it is translated here. The
 messages never contain a secret (the games promise that), and nothing here logs them.
@@ -44,6 +48,12 @@ HTTP_MESSAGES = {
     408: N_("That request took too long to arrive. Try again."),
     413: N_("That request is too large."),
     429: N_("Too many attempts. Wait a minute and try again."),
+    # A fault of the server's own (a bug): what was saved before the fault is still saved.
+    500: N_(
+        "Something went wrong on the server, so that did not work. Reload the page to see"
+        " what was saved."
+    ),
+    503: N_("The server is busy right now, so nothing was changed. Try again in a moment."),
 }
 
 
@@ -146,7 +156,8 @@ def _store_unavailable(_err: StoreUnavailable) -> Response:
 
 def _http_error(err: HTTPException) -> Response:
     status = err.code or 500
-    message = HTTP_MESSAGES.get(status, N_("That request was not understood."))
+    fallback = N_("That request was not understood.") if status < 500 else HTTP_MESSAGES[500]
+    message = HTTP_MESSAGES.get(status, fallback)
     return error_response(status, err.name.lower().replace(" ", "_"), translate(message))
 
 

@@ -26,10 +26,12 @@ from flask_limiter.util import get_remote_address
 from ..errors import CsrfError
 from ..text import N_
 
+# media-src data: is for NoSleep.js (static/vendor), whose screen-keeping video is a data:
+# URI inside the script; the app plays no other media.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
+    "media-src data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 COMPRESSIBLE = (
     "text/html",

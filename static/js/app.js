@@ -1,5 +1,6 @@
 // Table Companion's only script of its own: press-and-hold reveal, live updates in order,
-// the "your turn" buzz, flash and beep, toasts, the connection banner and a screen kept awake.
+// the "your turn" buzz, flash and beep, toasts (every refused or failed tap), the connection
+// banner and a screen kept awake.
 // No inline scripts anywhere (the Content-Security-Policy forbids them): texts in the page's
 // language come from the server, as data attributes and hidden elements of base.html.
 (function () {
@@ -239,6 +240,21 @@
     toast.appendChild(message);
     showToast(toast);
   }
+  // --- Every refused or failed tap says so, on the device that tapped. The server's own
+  // refusals and failures (4xx, and 5xx: a full disk, the database away) come as a toast
+  // fragment in this page's language, with the game's own reason, aimed at #toast
+  // (HX-Retarget); base.html's htmx-config swaps both. Any other error reply (a proxy's
+  // page, a reply cut short) is never swapped into the page: the toast says the tap did not
+  // work. A tap that got no answer at all is refused by the connection code below. ---
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!e.detail.isError) { return; }
+    var xhr = e.detail.xhr;
+    if (xhr && xhr.getResponseHeader("HX-Retarget") === "#toast") { return; } // ours
+    e.detail.shouldSwap = false;
+    var toast = document.getElementById("toast");
+    toastText(toast && toast.getAttribute("data-failed"));
+  });
+
   document.addEventListener("htmx:afterSwap", function (e) {
     if (e.target.id === "toast") {
       showToast(e.target);
@@ -357,33 +373,101 @@
     if (e.detail && e.detail.xhr && e.detail.xhr.status === 0) { refuseTap(); }
   });
 
-  // --- Keep the screen on while a table screen or a phone is open. Where the page cannot
-  // (no Wake Lock: an older phone, or a plain-http address, where browsers withhold it), say
-  // how to do it by hand, once, until dismissed. ---
+  // --- Keep the screen on while a phone, the table screen or the TV is open: the pages that
+  // carry the awake hint (_awake_hint.html). Where the browser has the Wake Lock API (a
+  // secure address) it is asked. Where it has not (the table's plain-http Wi-Fi address, an
+  // older phone), NoSleep.js (static/vendor, fetched only then) plays its tiny looping video
+  // inline, which browsers treat as a film being watched. Its video is played as NoSleep
+  // plays it, with its silent sound track on: Chromium keeps a screen on for a muted video
+  // only when it fills a fifth of the page, and WebKit only for video with sound. Browsers
+  // let sound start only from a tap (or on a site tapped before), so a refusal at load is
+  // tried again at the first tap. Only where neither way works does the page say how to do
+  // it by hand, worded for the device, once, until dismissed. ---
   var AWAKE_HINT_KEY = "tc-awake-hint";
+  var awakeBox = null; // #awake-hint, on the pages that want the screen on
   var wakeLock = null;
-  function awakeHint() {
-    var hint = document.getElementById("awake-hint");
-    document.documentElement.setAttribute("data-wake-lock", "hint");
-    if (hint && stored(AWAKE_HINT_KEY) !== "dismissed") { hint.hidden = false; }
+  var noSleep = null; // NoSleep.js's keeper, made once its script is in
+  var noSleepLoading = false;
+  var awakeWaitsForTap = false;
+  function awakeSays(state) { document.documentElement.setAttribute("data-wake-lock", state); }
+  function awakeHint(show) {
+    if (!awakeBox) { return; }
+    if (show) { awakeSays("hint"); }
+    awakeBox.hidden = !show || stored(AWAKE_HINT_KEY) === "dismissed";
   }
-  function keepAwake() {
-    if (!streamed || wakeLock || document.visibilityState !== "visible") { return; }
-    if (!("wakeLock" in navigator) || !navigator.wakeLock) { awakeHint(); return; }
+  function nativeWakeLock() {
+    if (wakeLock) { return; }
     navigator.wakeLock.request("screen").then(function (lock) {
       wakeLock = lock;
-      document.documentElement.setAttribute("data-wake-lock", "on");
+      awakeSays("on");
+      awakeHint(false);
       // The browser lets go whenever the page is hidden; it is asked again on return.
       lock.addEventListener("release", function () {
         wakeLock = null;
-        document.documentElement.setAttribute("data-wake-lock", "off");
+        awakeSays("off");
       });
     }, function () {
       // Refused (battery saver, a browser policy): only the hint is left.
-      if (document.visibilityState === "visible") { awakeHint(); }
+      if (document.visibilityState === "visible") { awakeHint(true); }
     });
   }
+  function videoRefused(fromTap) {
+    if (fromTap) { awakeHint(true); return; }
+    awakeWaitsForTap = true;
+    // Nobody walks up to tap a TV: it says at once what one click would do.
+    if (awakeBox.getAttribute("data-awake") === "tv") { awakeHint(true); }
+  }
+  // Start NoSleep's video; ``fromTap``: inside a tap, the last chance it has.
+  function playVideo(fromTap) {
+    if (!window.NoSleep) { return; } // still loading: its load tries
+    if (!noSleep) {
+      noSleep = new window.NoSleep();
+      var video = noSleep.noSleepVideo;
+      // No video: NoSleep's way for iPhones before iOS 10 reloads the page every 15 s,
+      // which would cut the live stream. The hint is better there.
+      if (!video) { awakeHint(true); return; }
+      video.hidden = true; // it plays unseen; in the page, so it can be found and checked
+      video.setAttribute("aria-hidden", "true");
+      video.className = "nosleep";
+      document.body.appendChild(video);
+    }
+    if (!noSleep.noSleepVideo || !noSleep.noSleepVideo.paused) { return; }
+    noSleep.enable().then(function () {
+      awakeWaitsForTap = false;
+      awakeSays("video");
+      awakeHint(false);
+    }, function () { videoRefused(fromTap); });
+  }
+  function videoWakeLock() {
+    if (window.NoSleep) { playVideo(false); return; }
+    if (noSleepLoading) { return; }
+    noSleepLoading = true;
+    var script = document.createElement("script");
+    script.src = awakeBox.getAttribute("data-nosleep");
+    script.onload = function () { playVideo(false); };
+    script.onerror = function () { awakeHint(true); };
+    document.head.appendChild(script);
+  }
+  function keepAwake() {
+    if (!awakeBox) { return; }
+    if (document.visibilityState !== "visible") {
+      // Hidden, the video would only play sound nobody hears; it starts again on return.
+      if (noSleep && noSleep.noSleepVideo && !noSleep.noSleepVideo.paused) {
+        noSleep.disable();
+        awakeSays("off");
+      }
+      return;
+    }
+    if ("wakeLock" in navigator && navigator.wakeLock) { nativeWakeLock(); } else { videoWakeLock(); }
+  }
+  function awakeTap() {
+    if (awakeWaitsForTap && document.visibilityState === "visible") { playVideo(true); }
+  }
   document.addEventListener("visibilitychange", keepAwake);
+  // The events that let a page start sound (a "user activation"), whatever else they do.
+  ["pointerup", "click", "keydown"].forEach(function (name) {
+    document.addEventListener(name, awakeTap, true);
+  });
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("[data-dismiss-awake]")) {
       document.getElementById("awake-hint").hidden = true;
@@ -394,6 +478,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     streamed = !!document.querySelector("[sse-connect]");
     if (streamed && navigator.onLine === false) { connectionLost(); }
+    awakeBox = document.getElementById("awake-hint");
     keepAwake();
     setUpSound();
     setUpBigType();

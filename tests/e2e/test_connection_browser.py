@@ -20,7 +20,6 @@ PLAYERS = ["Ann", "Bo", "Cy"]
 RECONNECTING = "Reconnecting…"
 NOT_SENT = "Not sent: no connection to the table. Try again when it is back."
 LOADED = 30_000  # ms: a bound for a busy machine; every expect ends as soon as the page shows it
-AWAKE_HINT = "Keep this screen on: set your phone's auto-lock to Never while you play."
 
 # Every text the banner shows, in order, kept by the page: "Back" stays only a moment, so a
 # check that looks at the banner once could miss it.
@@ -264,10 +263,7 @@ if (navigator.wakeLock) {
 def test_a_phone_keeps_its_screen_awake_and_asks_again_when_it_comes_back(server, new_context):
     table = make_table(server)
     phone = open_phone(new_context, table, 0, script=KEEP_LOCKS)
-    if not phone.evaluate("'wakeLock' in navigator"):
-        # A browser without Wake Lock: the page says how to do it by hand instead.
-        expect(phone.locator("#awake-hint")).to_be_visible()
-        return
+    assert phone.evaluate("'wakeLock' in navigator")  # 127.0.0.1 counts as a secure address
     expect(phone.locator("html")).to_have_attribute("data-wake-lock", "on")
     expect(phone.locator("#awake-hint")).to_be_hidden()
     # The browser lets go of the lock whenever the page is hidden; back in view, it is asked
@@ -279,21 +275,7 @@ def test_a_phone_keeps_its_screen_awake_and_asks_again_when_it_comes_back(server
     assert phone.evaluate("window.locks.length") == 2
 
 
-def test_without_wake_lock_a_dismissible_hint_says_how_to_keep_the_screen_on(server, new_context):
-    table = make_table(server)
-    phone = open_phone(new_context, table, 0, script="delete Navigator.prototype.wakeLock;")
-    assert not phone.evaluate("'wakeLock' in navigator")
-    hint = phone.locator("#awake-hint")
-    expect(hint).to_be_visible()
-    expect(hint).to_contain_text(AWAKE_HINT)
-    hint.get_by_role("button", name="Got it").click()
-    expect(hint).to_be_hidden()
-    phone.reload()
-    expect(phone.locator(".me-name")).to_have_text("Ann")
-    expect(hint).to_be_hidden()
-    # The table screen falls back the same way.
-    screen = open_screen(new_context, table, "delete Navigator.prototype.wakeLock;")
-    expect(screen.locator("#awake-hint")).to_be_visible()
+# Without Wake Lock (a plain-http address): test_awake_browser.py.
 
 
 def test_the_turn_flash_shows_on_the_phone_whose_turn_it_becomes_and_no_other(server, new_context):
