@@ -138,6 +138,8 @@ ACTIONS = {
             doc="Put a piece where it stands on the real track.",
             who=HOST,
             correction=True,
+            # Public: only a piece put on the last space can end the race (and show the coins).
+            may_reveal=lambda view, params: params["position"] >= TRACK,
         ),
     )
 }

@@ -10,6 +10,7 @@ import functools
 import math
 import string
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from babel.messages.mofile import read_mo
@@ -139,11 +140,51 @@ def _simple(value: Any) -> bool:
     return False
 
 
+@functools.cache
+def _texts_in(source: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """The msgids written in one source file of a game that lives outside the package (a
+    game added as the guide says, before its texts reach the catalogue), as ``known_texts``."""
+    from babel.messages.extract import extract_python
+
+    from ..i18n_tools import KEYWORDS
+
+    names: dict[str, frozenset[str]] = {}
+    plurals: dict[str, str] = {}
+    with open(source, "rb") as f:
+        for _line, _func, message, _comments in extract_python(f, KEYWORDS, [], {}):
+            # A call with more arguments than its msgids comes as a tuple padded with None.
+            found = [m for m in (message if isinstance(message, tuple) else (message,)) if m]
+            if len(found) == 1:
+                names[found[0]] = _names(found[0])
+            elif len(found) == 2:  # a count's line: singular and plural
+                names[found[0]] = _names(found[0]) | _names(found[1])
+                plurals[found[0]] = found[1]
+    return names, plurals
+
+
+def _app_texts(msgid: str) -> tuple[frozenset[str] | None, dict[str, str]]:
+    """The parameter names ``msgid`` expects if the app itself uses it (the catalogue, or the
+    source of a registered game from outside the package), and the plurals known with it."""
+    names, plurals = known_texts()
+    if msgid in names:
+        return names[msgid], plurals
+    from ..games import GAMES
+
+    for game in list(GAMES.values()):
+        code = getattr(game.setup, "__code__", None)
+        source = code.co_filename if code is not None else None
+        if not source or not source.endswith(".py") or Path(source).is_relative_to(HERE):
+            continue  # the package's own games are in the catalogue
+        found, more = _texts_in(source)
+        if msgid in found:
+            return found[msgid], {**plurals, **more}
+    return None, plurals
+
+
 def _formatted(msgid: str, params: dict[str, Any], tr: Callable[[str], str], depth: int) -> str:
     """``[msgid, params]`` in the current language, or ``msgid`` as plain data when it is
     not a msgid of the app, or its params are not the ones it expects."""
-    names, plurals = known_texts()
-    expected = names.get(msgid)
+    expected, plurals = _app_texts(msgid)
     plural_msgid = params.get(PLURAL)
     if expected is None or (
         plural_msgid is not None
