@@ -213,10 +213,12 @@ def cursor_label(
 # row that was its own input, or that had a line for it alone: in public words only, as the
 # phone lies face up on the table; its private notes keep what the line was.
 NOTICES = {
-    (True, True): N_("{who_t} undid your input: {what_t}"),
-    (False, True): N_("{who_t} brought back your input: {what_t}"),
-    (True, False): N_("{who_t} undid an action with a private line for you: {what_t}"),
-    (False, False): N_("{who_t} brought back an action with a private line for you: {what_t}"),
+    (True, True): N_("Your input was undone by {who_t}: {what_t}"),
+    (False, True): N_("Your input was brought back by {who_t}: {what_t}"),
+    (True, False): N_("An action with a private line for you was undone by {who_t}: {what_t}"),
+    (False, False): N_(
+        "An action with a private line for you was brought back by {who_t}: {what_t}"
+    ),
 }
 YOURS = ("UndoneYours", "RedoneYours")
 
