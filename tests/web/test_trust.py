@@ -214,13 +214,13 @@ def test_a_seat_undoes_from_the_phone_page(app):
     phone.get(f"/join/{table['seats'][0]['join_code']}")
     page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    assert "Undo my last action" not in page
+    assert "↶ Undo:" not in page
     done = phone.post(
         f"/t/{tid}/seat/act", data={"type": "add", "seat": "0", "n": "2", "csrf_token": csrf}
     )
     assert done.status_code == 303
     page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
-    assert "Undo my last action" in page
+    assert "↶ Undo: Ann scored 2" in page
     undone = phone.post(f"/t/{tid}/seat/undo", data={"csrf_token": csrf})
     assert undone.status_code == 303
     assert phone.get(f"/api/tables/{tid}").json["view"]["players"][0]["score"] == 0
