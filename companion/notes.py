@@ -213,10 +213,12 @@ def cursor_label(
 # row that was its own input, or that had a line for it alone: in public words only, as the
 # phone lies face up on the table; its private notes keep what the line was.
 NOTICES = {
-    (True, True): N_("Your input was undone by {who_t}: {what_t}"),
-    (False, True): N_("Your input was brought back by {who_t}: {what_t}"),
-    (True, False): N_("An action with a private line for you was undone by {who_t}: {what_t}"),
-    (False, False): N_(
+    (True, "your hidden"): N_("Your hidden choice was undone by {who_t}"),
+    (False, "your hidden"): N_("Your hidden choice was brought back by {who_t}"),
+    (True, "yours"): N_("Your input was undone by {who_t}: {what_t}"),
+    (False, "yours"): N_("Your input was brought back by {who_t}: {what_t}"),
+    (True, "for you"): N_("An action with a private line for you was undone by {who_t}: {what_t}"),
+    (False, "for you"): N_(
         "An action with a private line for you was brought back by {who_t}: {what_t}"
     ),
 }
@@ -238,7 +240,9 @@ def seat_notice(
             continue
         moved = row.events[0]
         owner = moved.get("owner")
-        what = _label([inner(e) for e in moved.get("events", ())], owner, players)
-        key = (moved["type"] == "Undone", owner == seat)
-        return row.seq, T(NOTICES[key], who_t=_who(moved.get("by"), players), what_t=what)
+        lines = [inner(e) for e in moved.get("events", ())]
+        case = "for you" if owner != seat else "yours" if lines else "your hidden"
+        msgid = NOTICES[(moved["type"] == "Undone", case)]
+        values = {"who_t": _who(moved.get("by"), players), "what_t": _label(lines, owner, players)}
+        return row.seq, T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})
     return None

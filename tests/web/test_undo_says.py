@@ -178,11 +178,11 @@ def test_the_seat_whose_input_was_undone_gets_a_line_on_its_own_phone(app, clien
     page = ann_phone.get(f"/t/{tid}/seat").get_data(as_text=True)
     line = re.search(r'<p class="undone-notice"[^>]*data-undone="(\d+)"[^>]*>([^<]*)</p>', page)
     assert line, "Ann's phone has no line about the undo"
-    said = "↶ Your input was undone by the table screen: Ann&#39;s hidden choice"
+    said = "↶ Your hidden choice was undone by the table screen"
     assert line.group(2).strip() == said
     assert not shows_number(line.group(2), 4321)
     zh_page = ann_phone.get(f"/t/{tid}/seat", headers=ZH).get_data(as_text=True)
-    assert "復原了你的輸入：Ann的隱藏選擇" in zh_page
+    assert "↶ 桌面螢幕復原了你的隱藏選擇" in zh_page
     # Nobody else's phone gets it.
     assert "data-undone" not in bo_phone.get(f"/t/{tid}/seat").get_data(as_text=True)
     # The line stays through others' moves, and goes once Ann acts again.
@@ -202,3 +202,20 @@ def test_a_seats_undo_of_its_own_input_gives_it_no_line(app):
     assert ann.post(f"/t/{table['id']}/seat/act", data=form).status_code == 303
     assert ann.post(f"/t/{table['id']}/seat/undo", data={"csrf_token": csrf(page)}).status_code
     assert "data-undone" not in ann.get(f"/t/{table['id']}/seat").get_data(as_text=True)
+
+
+def test_a_phone_is_told_when_the_host_undoes_and_redoes_its_public_input(app, client):
+    table = make_table(client)
+    tid, host = table["id"], table["host_token"]
+    ann_phone = phone(app, table, 0)
+    page = ann_phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+    form = {"type": "add", "seat": "0", "n": "2", "csrf_token": csrf(page)}
+    assert ann_phone.post(f"/t/{tid}/seat/act", data=form).status_code == 303
+    assert view(client, tid, host)["undo_label"] == "Undo: Ann scored 2"
+    undone = client.post(f"/api/tables/{tid}/undo", json={"confirm": True}, headers=bearer(host))
+    assert undone.status_code == 200
+    page = ann_phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+    assert "↶ Your input was undone by the table screen: Ann scored 2</p>" in page
+    assert client.post(f"/api/tables/{tid}/redo", headers=bearer(host)).status_code == 200
+    page = ann_phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+    assert "↶ Your input was brought back by the table screen: Ann scored 2</p>" in page
