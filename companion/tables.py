@@ -116,7 +116,6 @@ class CursorPlan:
 
     undo: Text | None = None  # "Undo: Benji's hidden choice"; None: nothing to undo
     blocked: Text | None = None  # why Undo cannot (a reveal in the way), said on the button
-    asks: bool = False  # it takes back a seat's own input: the host confirms first
     redo: Text | None = None  # "Redo: Emi -1 Resilience"; None: nothing to redo
 
 
@@ -511,7 +510,6 @@ class Tables(SeatDoors):
         return CursorPlan(
             undo=T("Undo: {what_t}", what_t=self._label(loaded, last)),
             blocked=undo_barrier(loaded, last),
-            asks=asks_before_undo(last, HOST),
             redo=plan.redo,
         )
 
@@ -531,10 +529,6 @@ class Tables(SeatDoors):
         except RulesError:
             return None
         return T("Undo: {what_t}", what_t=self._label(loaded, row, own=True))
-
-    def own_last(self, loaded: Loaded, seat: int) -> bool:
-        """May this seat's phone undo now?"""
-        return self.own_undo(loaded, seat) is not None
 
 
 def _holder(viewer: Viewer) -> tuple[int, str] | None:
