@@ -209,40 +209,36 @@ def cursor_label(
     return _label(lines, row.actor, players, own)
 
 
-# The line a phone shows (and toasts once) when someone else took back or brought back a
-# row that was its own input, or that had a line for it alone: in public words only, as the
-# phone lies face up on the table; its private notes keep what the line was.
+# The line a phone shows (and toasts once) when someone else took back or brought back its
+# own input: in public words only, as the phone lies face up on the table; its private notes
+# keep what the input was. (A host's action with a private line for a seat is not told on
+# the phone's face: which seats it concerned may itself be hidden. Its private line is.)
 NOTICES = {
     (True, "your hidden"): N_("Your hidden choice was undone by {who_t}"),
     (False, "your hidden"): N_("Your hidden choice was brought back by {who_t}"),
     (True, "yours"): N_("Your input was undone by {who_t}: {what_t}"),
     (False, "yours"): N_("Your input was brought back by {who_t}: {what_t}"),
-    (True, "for you"): N_("An action with a private line for you was undone by {who_t}: {what_t}"),
-    (False, "for you"): N_(
-        "An action with a private line for you was brought back by {who_t}: {what_t}"
-    ),
 }
-YOURS = ("UndoneYours", "RedoneYours")
 
 
 def seat_notice(
     rows: list[Any], seat: int, players: list[str], inner: Callable[[Event], Text]
 ) -> tuple[int, Text] | None:
-    """The newest undo or redo by someone else that concerned ``seat`` (its own input, or
-    a row with a private line for it), as (the note's seq, its line), until the seat acts
-    again; None if there is none among ``rows`` (the recent log, oldest first)."""
+    """The newest undo or redo by someone else of ``seat``'s own input, as (the note's seq,
+    its line), until the seat acts again; None if there is none among ``rows`` (the recent
+    log, oldest first)."""
     for row in reversed(rows):
         if not row.is_note:
             if row.undone == 0 and row.actor == seat:
                 return None  # the seat has acted since: it sees the table as it is
             continue
-        if not any(e["type"] in YOURS and seat in e.get("to", ()) for e in row.events):
+        moved = row.events[0] if row.events else {}
+        if moved.get("type") not in ("Undone", "Redone") or moved.get("owner") != seat:
             continue
-        moved = row.events[0]
-        owner = moved.get("owner")
+        if moved.get("by") == seat:
+            continue  # its own undo: it knows
         lines = [inner(e) for e in moved.get("events", ())]
-        case = "for you" if owner != seat else "yours" if lines else "your hidden"
-        msgid = NOTICES[(moved["type"] == "Undone", case)]
-        values = {"who_t": _who(moved.get("by"), players), "what_t": _label(lines, owner, players)}
+        msgid = NOTICES[(moved["type"] == "Undone", "yours" if lines else "your hidden")]
+        values = {"who_t": _who(moved.get("by"), players), "what_t": _label(lines, seat, players)}
         return row.seq, T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})
     return None
