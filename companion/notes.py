@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .games.kit import Actor, Event
+from .games.kit import Actor, Event, Game, sealed
 from .text import N_, T, Text, as_is
 
 Note = tuple[Actor, dict[str, Any], list[Event]]
@@ -112,6 +112,12 @@ def describe(event: Event, players: list[str], inner: Callable[[Event], Text]) -
     return _cursor_line(event, players, inner)
 
 
+def game_line(game: Game, players: list[str], event: Event) -> Text:
+    """The history line of one of the game's own events: a sealed round's, or the game's."""
+    line = sealed.describe(event, players)
+    return line if line is not None else game.describe(event, players)
+
+
 def _who(by: Actor, players: list[str]) -> Text:
     """Who did it, as a Text: the host's phrase is translated, a player's name never is."""
     return T("the table screen") if by is None else as_is(players[by])
@@ -141,10 +147,8 @@ def _cursor_line(event: Event, players: list[str], inner: Callable[[Event], Text
     owner = event.get("owner")
     if event["type"].endswith("Yours"):
         case = "yours, what" if lines else "yours"
-    elif lines:
-        case = "what" if len(lines) == 1 else "what and more"
     else:
-        case = "hidden" if owner is None else "someone's hidden"
+        case = _public_case(lines, owner)
     msgid = CURSOR_LINES[(event["type"].startswith("Undone"), case)]
     values = {
         "who_t": _who(event.get("by"), players),
@@ -154,3 +158,87 @@ def _cursor_line(event: Event, players: list[str], inner: Callable[[Event], Text
     }
     # Only the placeholders this line has, so a line's data stays what it says.
     return T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})
+
+
+def _public_case(lines: list[Text], owner: Actor) -> str:
+    """Which public words name a row: its public line(s), else whose hidden action it was."""
+    if lines:
+        return "what" if len(lines) == 1 else "what and more"
+    return "hidden" if owner is None else "someone's hidden"
+
+
+# What an Undo or Redo button names before the tap, in the words the undo's history line
+# will use: from the row's public lines only, so a label tells nobody anything new. (One
+# public line is named as it is.)
+LABELS = {
+    "what and more": N_("{what_t} (and {more} more)"),
+    "hidden": N_("a hidden action"),
+    "someone's hidden": N_("{name}'s hidden choice"),
+    "your hidden": N_("your hidden choice"),
+}
+
+
+def _label(lines: list[Text], owner: Actor, players: list[str], own: bool = False) -> Text:
+    case = _public_case(lines, owner)
+    if case == "what":
+        return lines[0]
+    if own and case == "someone's hidden":
+        case = "your hidden"
+    msgid = LABELS[case]
+    values = {
+        "what_t": lines[0] if lines else "",
+        "more": len(lines) - 1,
+        "name": "" if owner is None else players[owner],
+    }
+    return T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})
+
+
+def cursor_label(
+    row: Any, players: list[str], inner: Callable[[Event], Text], own: bool = False
+) -> Text:
+    """What undoing (or redoing) the log row ``row`` takes back, in public words: its first
+    public line (and how many more), else whose hidden choice it was, the same words
+    whatever the choice. ``own``: for the phone of the seat that made it ("your hidden
+    choice"); the phone lies face up, so its button never shows the choice itself.
+
+    >>> class Row: actor, events = 1, [{"type": "Secret", "to": [1], "n": 7}]
+    >>> cursor_label(Row, ["Ann", "Bo"], lambda e: T("..."))
+    ["{name}'s hidden choice", {'name': 'Bo'}]
+    """
+    lines = [inner(e) for e in row.events if "to" not in e]
+    return _label(lines, row.actor, players, own)
+
+
+# The line a phone shows (and toasts once) when someone else took back or brought back its
+# own input: in public words only, as the phone lies face up on the table; its private notes
+# keep what the input was. (A host's action with a private line for a seat is not told on
+# the phone's face: which seats it concerned may itself be hidden. Its private line is.)
+NOTICES = {
+    (True, "your hidden"): N_("Your hidden choice was undone by {who_t}"),
+    (False, "your hidden"): N_("Your hidden choice was brought back by {who_t}"),
+    (True, "yours"): N_("Your input was undone by {who_t}: {what_t}"),
+    (False, "yours"): N_("Your input was brought back by {who_t}: {what_t}"),
+}
+
+
+def seat_notice(
+    rows: list[Any], seat: int, players: list[str], inner: Callable[[Event], Text]
+) -> tuple[int, Text] | None:
+    """The newest undo or redo by someone else of ``seat``'s own input, as (the note's seq,
+    its line), until the seat acts again; None if there is none among ``rows`` (the recent
+    log, oldest first)."""
+    for row in reversed(rows):
+        if not row.is_note:
+            if row.undone == 0 and row.actor == seat:
+                return None  # the seat has acted since: it sees the table as it is
+            continue
+        moved = row.events[0] if row.events else {}
+        if moved.get("type") not in ("Undone", "Redone") or moved.get("owner") != seat:
+            continue
+        if moved.get("by") == seat:
+            continue  # its own undo: it knows
+        lines = [inner(e) for e in moved.get("events", ())]
+        msgid = NOTICES[(moved["type"] == "Undone", "yours" if lines else "your hidden")]
+        values = {"who_t": _who(moved.get("by"), players), "what_t": _label(lines, seat, players)}
+        return row.seq, T(msgid, **{k: v for k, v in values.items() if "{" + k + "}" in msgid})
+    return None

@@ -98,17 +98,45 @@ def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> 
     return None
 
 
-def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
-    """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
+BARRIER_MSG = N_("Undo stops at {what_t}: correct the board instead.")
+
+
+def undo_barrier(loaded: Loaded, row: ActionRow) -> Text | None:
+    """Why undoing ``row`` would cross a reveal, if it would: the reason a disabled Undo
+    button shows, and the refusal a tap gets (the same words)."""
     # A game over that kept secrets has shown them: its end is a barrier even for a log
     # written before barriers were stored with the rows.
     what = game_end() if loaded.over and loaded.game.secrets else row.barrier
-    if what is not None:
-        raise Barrier(
-            "undo_barrier", N_("Undo stops at {what_t}: correct the board instead."), what_t=what
-        )
+    return None if what is None else T(BARRIER_MSG, what_t=what)
+
+
+def check_undo(loaded: Loaded, row: ActionRow, viewer: Viewer) -> None:
+    """Refuse an undo that would cross a reveal, or a seat's undo of someone else's action."""
+    blocked = undo_barrier(loaded, row)
+    if blocked is not None:
+        raise Barrier("undo_barrier", BARRIER_MSG, **blocked[1])
     if viewer.kind == "seat" and row.actor != viewer.seat:
         raise NotAllowed(
             "not_your_action",
             N_("You can undo only your own last action, before anyone else acts."),
         )
+
+
+def asks_before_undo(row: ActionRow, viewer: Viewer) -> bool:
+    """Does this undo wait for a confirmation? The host taking back a seat's own input (made
+    on that seat's phone) does. Decided from who made the row, which every history line
+    shows, never from what the input was."""
+    return viewer.kind == "host" and row.actor is not None
+
+
+def confirm_undo(name: str, what: Text) -> ConfirmFirst:
+    """The question before the host takes back ``name``'s own input (``what``: its label)."""
+    return ConfirmFirst(
+        "confirm_undo",
+        N_(
+            "Undo {what_t}? It is {name}'s own input: {name}'s phone will be told."
+            " Confirm to undo it."
+        ),
+        what_t=what,
+        name=name,
+    )

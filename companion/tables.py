@@ -42,12 +42,15 @@ from .games.kit.params import coerce_options
 from .live import Hub, Subscription
 from .names import clean_players
 from .reveals import (
+    asks_before_undo,
     asks_first,
     barrier_of,
     check_undo,
     confirm_correction,
     confirm_first,
+    confirm_undo,
     needs_confirmation,
+    undo_barrier,
 )
 from .seat_doors import SeatDoors
 
@@ -57,7 +60,7 @@ from .seating import PUBLIC as PUBLIC
 from .seating import Created, RecentTable, Viewer, new_token
 from .seats_store import GUESS_BUDGET
 from .store import DELETED, UNCHANGED, ActionRow, SeatLost, Store
-from .text import N_
+from .text import N_, T, Text
 
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
 # Tables in memory: the most recently used ones. A table nobody watches leaves memory once
@@ -104,6 +107,16 @@ class Loaded:
     @property
     def over(self) -> bool:
         return self.game.outcome(self.state) is not None
+
+
+@dataclass(frozen=True)
+class CursorPlan:
+    """What the host's Undo and Redo would do now, said before the tap, in public words (the
+    words the history line of the undo will use): worked out once per version."""
+
+    undo: Text | None = None  # "Undo: Benji's hidden choice"; None: nothing to undo
+    blocked: Text | None = None  # why Undo cannot (a reveal in the way), said on the button
+    redo: Text | None = None  # "Redo: Emi -1 Resilience"; None: nothing to redo
 
 
 class Tables(SeatDoors):
@@ -399,38 +412,41 @@ class Tables(SeatDoors):
         loaded.keep_recent()
         return version, events
 
-    def undo(self, table_id: str, viewer: Viewer) -> int:
+    def undo(self, table_id: str, viewer: Viewer, confirm: bool = False) -> int:
         """Step back over the last action of the game.
 
         The host may undo any action back to the last reveal; a seat only its own last
         action. Undo never crosses a reveal (``Barrier``), and every undo is a permanent
-        line of the history saying what was undone and by whom. When the host undoes a
-        seat's action, that seat's phone is told what it lost.
+        line of the history saying what was undone and by whom. The host's undo of a seat's
+        own input waits for ``confirm`` (``ConfirmFirst``), and that seat's phone is told
+        what it lost.
         """
-        return self._move_cursor(table_id, viewer, undo=True)
+        return self._move_cursor(table_id, viewer, undo=True, confirm=confirm)
 
     def redo(self, table_id: str, viewer: Viewer) -> int:
         """Bring back the earliest undone action (host only), with a line saying so."""
         return self._move_cursor(table_id, viewer, undo=False)
 
-    def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool) -> int:
+    def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool, confirm: bool = False) -> int:
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
         try:
             try:
                 with self._lock(table_id):
-                    version = self._move(table_id, viewer, undo)
+                    version = self._move(table_id, viewer, undo, confirm)
             except Stale:  # as in ``act``: hold the table's row, catch up, decide again
                 with self._lock(table_id), self._forgotten_if_it_fails(table_id):
                     with self.store.locked(table_id) as db:
                         self._catch_up(table_id)
-                        version = self._move(table_id, viewer, undo, db)
+                        version = self._move(table_id, viewer, undo, confirm, db)
         except SeatLost:
             raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, version)
         return version
 
-    def _move(self, table_id: str, viewer: Viewer, undo: bool, db: Any = None) -> int:
+    def _move(
+        self, table_id: str, viewer: Viewer, undo: bool, confirm: bool, db: Any = None
+    ) -> int:
         """``_move_cursor`` on the table as this process holds it (table lock held)."""
         loaded = self._loaded(table_id)  # an unknown table: 404
         last_active, first_undone = self.store.cursor_targets(table_id)
@@ -442,6 +458,8 @@ class Tables(SeatDoors):
         row = self._row(loaded, target)
         if undo:
             check_undo(loaded, row, viewer)
+            if not confirm and asks_before_undo(row, viewer):
+                raise confirm_undo(loaded.players[row.actor], self._label(loaded, row))
         note = notes.cursor_moved(row, viewer.actor, undo)
         # The table as it will be, from the log with the row's flag moved: an undo that steps
         # back over the end (or a redo forward to it) archives the play in the same write.
@@ -468,21 +486,49 @@ class Tables(SeatDoors):
         # Older than the rows kept in memory: read it from the log.
         return next(r for r in self.store.actions(loaded.id) if r.seq == seq)
 
-    def can_undo(self, loaded: Loaded) -> tuple[bool, bool]:
-        ended = loaded.over and loaded.game.secrets
-        return loaded.active_rows > 0 and not ended, loaded.undone_rows > 0
+    def _label(self, loaded: Loaded, row: ActionRow, own: bool = False) -> Text:
+        """What undoing ``row`` takes back, in the words its history line will use."""
+        game, players = loaded.game, loaded.players
+        return notes.cursor_label(row, players, lambda e: notes.game_line(game, players, e), own)
 
-    def own_last(self, loaded: Loaded, seat: int) -> bool:
-        """May this seat's phone undo now? (The same rule ``undo`` applies: its own last
-        action, and no reveal in the way.)"""
+    def cursor_plan(self, loaded: Loaded) -> CursorPlan:
+        """What the host's Undo and Redo would do now (``CursorPlan``), from public words only.
+        Read from the rows in memory; a row older than those is read from the log."""
+        game_rows = [r for r in loaded.rows if not r.is_note]
+        last = next((r for r in reversed(game_rows) if r.undone == 0), None)
+        first = next((r for r in game_rows if r.undone == 1), None)
+        held_undone = sum(1 for r in game_rows if r.undone == 1)
+        if (last is None and loaded.active_rows) or held_undone < loaded.undone_rows:
+            last_seq, first_seq = self.store.cursor_targets(loaded.id)
+            last = None if last_seq is None else self._row(loaded, last_seq)
+            first = None if first_seq is None else self._row(loaded, first_seq)
+        plan = CursorPlan()
+        if first is not None:
+            plan = CursorPlan(redo=T("Redo: {what_t}", what_t=self._label(loaded, first)))
+        if last is None:
+            return plan
+        return CursorPlan(
+            undo=T("Undo: {what_t}", what_t=self._label(loaded, last)),
+            blocked=undo_barrier(loaded, last),
+            redo=plan.redo,
+        )
+
+    def can_undo(self, loaded: Loaded) -> tuple[bool, bool]:
+        plan = self.cursor_plan(loaded)
+        return plan.undo is not None and plan.blocked is None, plan.redo is not None
+
+    def own_undo(self, loaded: Loaded, seat: int) -> Text | None:
+        """What this seat's phone may undo now, as its button names it ("Undo: your hidden
+        choice"), or None. (The same rule ``undo`` applies: its own last action, and no
+        reveal in the way.)"""
         row = next((r for r in reversed(loaded.rows) if not r.is_note and not r.undone), None)
         if row is None:
-            return False
+            return None
         try:
             check_undo(loaded, row, Viewer("seat", seat))
         except RulesError:
-            return False
-        return True
+            return None
+        return T("Undo: {what_t}", what_t=self._label(loaded, row, own=True))
 
 
 def _holder(viewer: Viewer) -> tuple[int, str] | None:

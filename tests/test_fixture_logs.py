@@ -99,7 +99,7 @@ def test_played_again_every_step_shows_every_viewer_the_same(path):
     tables, tid = fresh(data)
     for n, step in enumerate(data["steps"]):
         if step.get("undo"):
-            tables.undo(tid, HOST)
+            tables.undo(tid, HOST, confirm=True)
         elif step.get("redo"):
             tables.redo(tid, HOST)
         else:

@@ -14,7 +14,7 @@ from ..errors import BadInput, RulesError
 from ..games import GAMES
 from ..games.kit import Game
 from ..tables import Viewer
-from ..text import N_
+from ..text import N_, Text
 from . import auth, cache
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
@@ -73,6 +73,10 @@ def _game_doc(game: Game) -> dict[str, Any]:
     }
 
 
+def _said(text: Text | None) -> str | None:
+    return None if text is None else translate(text)
+
+
 def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
     s = screen(tables().load(table_id), viewer)
     return {
@@ -92,6 +96,11 @@ def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
         "over": s.result is not None,
         "can_undo": s.can_undo,
         "can_redo": s.can_redo,
+        # What Undo and Redo would take back ("Undo: Ann's hidden choice"), and why Undo
+        # cannot (a reveal in the way): the words their buttons show.
+        "undo_label": _said(s.undo_label),
+        "undo_blocked": _said(s.undo_blocked),
+        "redo_label": _said(s.redo_label),
     }
 
 
@@ -210,7 +219,11 @@ def act(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     viewer = auth.bearer_viewer(tables(), table_id)
-    return jsonify({"version": tables().undo(table_id, viewer)})
+    # A body is optional: ``{"confirm": true}`` answers the question before the host takes
+    # back a seat's own input.
+    body = request.get_json(silent=True)
+    confirm = isinstance(body, dict) and body.get("confirm") in (True, "1", "true", "yes")
+    return jsonify({"version": tables().undo(table_id, viewer, confirm=confirm)})
 
 
 @bp.post("/tables/<table_id>/redo")

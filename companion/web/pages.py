@@ -127,7 +127,8 @@ def table_act(table_id: str) -> Response:
 @bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Response:
     viewer = _checked_table_viewer(table_id)
-    tables().undo(table_id, viewer)
+    # The question's Confirm button sends the form again with ``confirm``.
+    tables().undo(table_id, viewer, confirm=request.form.get("confirm") == "1")
     return _after_change(table_id, viewer, "pages.table")
 
 

@@ -205,16 +205,22 @@ def _small(s: Screen, name: str) -> Part:
         turn_name = view["players"][turn]["name"] if turn is not None else None
         return _macro("top", view["players"][s.seat]["name"], state, turn_name)
     if name == "undo":
-        if not s.can_undo:
+        if not s.can_undo and s.notice is None:
             return EMPTY
-        return _macro("undo", url_for("pages.seat_undo", table_id=s.table_id), s.csrf)
+        url = url_for("pages.seat_undo", table_id=s.table_id)
+        return _macro("undo", url, s.csrf, s.undo_label if s.can_undo else None, s.notice)
     if name == "notes":
         lines = [[h.by, h.text] for h in s.private_history]
         return _macro("notes", lines) if lines else EMPTY
     aside = _template("table/_aside.html").module.host_and_seats
     return _plain(
         fragments.memo_call(
-            aside, s.table_id, s.is_host, s.csrf, s.can_undo, s.can_redo, s.seat_rows
+            aside,
+            s.table_id,
+            s.is_host,
+            s.csrf,
+            {"undo": s.undo_label, "blocked": s.undo_blocked, "redo": s.redo_label},
+            s.seat_rows,
         )
     )
 

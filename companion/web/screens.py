@@ -15,8 +15,8 @@ from typing import Any
 from flask import current_app, request, url_for
 
 from .. import notes
-from ..games.kit import Action, Actor, Event, sealed
-from ..tables import Loaded, Tables, Viewer
+from ..games.kit import Action, Actor, Event
+from ..tables import CursorPlan, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
 from .auth import viewer_csrf
@@ -73,6 +73,13 @@ class Screen:
     result: dict[str, Any] | None
     can_undo: bool
     can_redo: bool
+    # What Undo and Redo would take back, said on their buttons before the tap (public words;
+    # a phone's own says "your hidden choice"), and why Undo cannot, at a reveal (host only).
+    undo_label: Text | None = None
+    undo_blocked: Text | None = None
+    redo_label: Text | None = None
+    # The newest undo or redo by someone else of this phone's input: (its seq, its line).
+    notice: tuple[int, Text] | None = None
     csrf: str = ""  # this viewer's CSRF token for its forms
     post_url: str = ""  # where this screen's action forms post (the phone's and the table's differ)
 
@@ -130,9 +137,7 @@ def visible(event: Event, viewer: Viewer) -> bool:
 def describe(loaded: Loaded, event: Event) -> Text:
     """The history line of one event: a note of the table's, a sealed round's, or the game's."""
     line = notes.describe(event, loaded.players, lambda inner: describe(loaded, inner))
-    if line is None:
-        line = sealed.describe(event, loaded.players)
-    return line if line is not None else loaded.game.describe(event, loaded.players)
+    return line if line is not None else notes.game_line(loaded.game, loaded.players, event)
 
 
 def actor_name(loaded: Loaded, actor: Actor) -> str | None:
@@ -238,6 +243,23 @@ def history_key(loaded: Loaded, viewer: Viewer) -> str:
     return viewer.key if viewer.kind == "seat" and viewer.seat in addressed else "public"
 
 
+def cursor_plan(loaded: Loaded) -> CursorPlan:
+    """What the host's Undo and Redo would do at this version, worked out once."""
+    return cache.memo(loaded, "cursor-plan", lambda: tables().cursor_plan(loaded))
+
+
+def seat_notice(loaded: Loaded, viewer: Viewer) -> tuple[int, Text] | None:
+    """The line (and toast) a phone gets when someone else undid or brought back its input."""
+    if viewer.kind != "seat" or viewer.seat is None:
+        return None
+    seat = viewer.seat
+    return cache.memo(
+        loaded,
+        ("notice", seat),
+        lambda: notes.seat_notice(loaded.rows, seat, loaded.players, lambda e: describe(loaded, e)),
+    )
+
+
 def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
@@ -253,7 +275,12 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     history, latest = renders.memo(
         loaded, ("history", history_key(loaded, viewer)), lambda: history_lines(loaded, viewer)
     )
-    can_undo, can_redo = tables().can_undo(loaded)
+    plan = cursor_plan(loaded) if is_host else CursorPlan()
+    own = None
+    if viewer.kind == "seat" and viewer.seat is not None:
+        own = renders.memo(
+            loaded, ("own-undo", viewer.seat), lambda: tables().own_undo(loaded, viewer.seat)
+        )
     return Screen(
         table_id=loaded.id,
         game_id=game.id,
@@ -267,9 +294,12 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         history=history,
         latest=latest,
         result=renders.memo(loaded, "result", lambda: game.outcome(state)),
-        can_undo=(is_host and can_undo)
-        or (viewer.kind == "seat" and tables().own_last(loaded, viewer.seat)),
-        can_redo=is_host and can_redo,
+        can_undo=(plan.undo is not None and plan.blocked is None) or own is not None,
+        can_redo=plan.redo is not None,
+        undo_label=plan.undo or own,
+        undo_blocked=plan.blocked,
+        redo_label=plan.redo,
+        notice=seat_notice(loaded, viewer),
         csrf=viewer_csrf(tables(), loaded.id, viewer),
         post_url=renders.memo(
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)

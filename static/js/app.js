@@ -218,6 +218,29 @@
     announced = text;
   }
 
+  // --- Someone else undid (or brought back) this phone's input: the phone keeps a line that
+  // says so (data-undone, with the undo's seq) and toasts it once, even if it was asleep
+  // when it happened. A question waiting in the toast is left alone. ---
+  function toastUndone() {
+    var line = document.querySelector("[data-undone]");
+    var toast = document.getElementById("toast");
+    if (!line || !toast || toast.querySelector("form.confirm")) { return; }
+    var key = "tc-undone:" + location.pathname;
+    var seq = line.getAttribute("data-undone");
+    if (stored(key) === seq) { return; }
+    store(key, seq);
+    var message = document.createElement("p");
+    message.className = "toast-msg toast-undone";
+    message.setAttribute("role", "status");
+    message.textContent = line.textContent.replace(/\s+/g, " ").trim();
+    toast.innerHTML = "";
+    toast.appendChild(message);
+    showToast(toast);
+  }
+  document.addEventListener("htmx:sseMessage", function () { toastUndone(); });
+  document.addEventListener("htmx:afterSettle", function () { toastUndone(); });
+  document.addEventListener("DOMContentLoaded", function () { toastUndone(); });
+
   // --- Toasts: an error reply is swapped into #toast; it fades after a few seconds. ---
   var toastTimer = null;
   function showToast(toast) {

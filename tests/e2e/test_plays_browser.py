@@ -64,7 +64,7 @@ def play_to_the_end(server: Any, name: str) -> tuple[str, str]:
     base = f"/api/tables/{table_id}"
     for step in data["steps"]:
         if step.get("undo"):
-            server.api("POST", f"{base}/undo", {}, token=host)
+            server.api("POST", f"{base}/undo", {"confirm": True}, token=host)
         elif step.get("redo"):
             server.api("POST", f"{base}/redo", {}, token=host)
         else:

@@ -242,7 +242,7 @@ class World:
         """
         tid = self.a["id"]
         try:
-            self.tables.undo(tid, HOST)
+            self.tables.undo(tid, HOST, confirm=True)
         except Barrier:
             store = self.tables.store
             last, _first_undone = store.cursor_targets(tid)

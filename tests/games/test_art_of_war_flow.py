@@ -228,7 +228,7 @@ def test_one_undo_takes_back_a_tribute_and_the_production_it_ended():
         {"type": "take_tribute", "vassal": last["vassal"] + 1, "kind": "food"},
     )
     assert tables.load(tid).state["phase"] == 4
-    tables.undo(tid, HOST)
+    tables.undo(tid, HOST, confirm=True)
     state = tables.load(tid).state
     assert state["phase"] == 3
     assert json.dumps(GAME.view(state, None), sort_keys=True) == waiting

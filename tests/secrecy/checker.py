@@ -375,10 +375,12 @@ class Run:
             self.compare(label, actor, actor, base, out, True)  # type: ignore[arg-type]
 
     def step_cursor(self, undo: bool) -> None:
-        move = self.tables.undo if undo else self.tables.redo
         before, since = self.own_parts(), self.loaded.last_seq
         try:
-            move(self.id, HOST)
+            if undo:  # the host has answered "undo a seat's own input?" with yes
+                self.tables.undo(self.id, HOST, confirm=True)
+            else:
+                self.tables.redo(self.id, HOST)
         except RulesError:
             return
         self.trail.append("host: undo" if undo else "host: redo")

@@ -63,7 +63,7 @@ def positions(name: str) -> tuple[dict[str, Any], list[State]]:
     states = [copy.deepcopy(tables.load("replay").state)]
     for step in data["steps"]:
         if step.get("undo"):
-            tables.undo("replay", HOST)
+            tables.undo("replay", HOST, confirm=True)
         elif step.get("redo"):
             tables.redo("replay", HOST)
         else:

@@ -144,7 +144,8 @@ def test_an_undone_action_is_announced_by_its_undo_line_with_who_undid_it(client
     tid, host = table["id"], table["host_token"]
     ann = join(client, table["seats"][0]["join_code"])
     act(client, tid, ann, type="add", seat=0, n=2)
-    assert client.post(f"/api/tables/{tid}/undo", headers=bearer(host)).status_code == 200
+    undone = client.post(f"/api/tables/{tid}/undo", json={"confirm": True}, headers=bearer(host))
+    assert undone.status_code == 200
     lines = [(h["by"], h["text"]) for h in history(client, tid)]
     assert lines[0] == (None, "Undone by the table screen: Ann scored 2")
     assert ("Ann", "Ann scored 2") not in lines

@@ -30,7 +30,7 @@ def quorsum_to_its_end(tables: Tables) -> str:
     )
     for step in data["steps"]:
         if step.get("undo"):
-            tables.undo("kept", HOST)
+            tables.undo("kept", HOST, confirm=True)
         elif step.get("redo"):
             tables.redo("kept", HOST)
         else:
@@ -71,7 +71,7 @@ def test_a_game_that_ends_is_archived_by_its_last_move_and_an_undo_takes_it_out(
     assert f'href="/plays/{done}"' in client.get("/plays").get_data(as_text=True)
     # Quorsum has no secrets: the host may step back over its end, and the play goes.
     assert not tables.load(done).game.secrets
-    tables.undo(done, HOST)
+    tables.undo(done, HOST, confirm=True)
     assert listed(app) == []
     assert f'href="/plays/{done}"' not in client.get("/plays").get_data(as_text=True)
     tables.redo(done, HOST)

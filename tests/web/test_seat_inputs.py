@@ -41,7 +41,7 @@ def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: P
     last: dict[int, regions.Part] = {}
     for step in data["steps"]:
         if step.get("undo"):
-            tables.undo("inputs", HOST)
+            tables.undo("inputs", HOST, confirm=True)
         elif step.get("redo"):
             tables.redo("inputs", HOST)
         else:

@@ -96,8 +96,10 @@ def find(pattern: str, html: str) -> str:
 
 
 def game_area(html: str) -> str:
-    """The game's own part of a page (without the history, versions and form tokens)."""
+    """The game's own part of a page (without the history, versions and form tokens, nor the
+    host's Undo and Redo, which name the history's last line)."""
     area = find(r'<div class="st st-(?:table|phone).*?(?=<section class="history")', html)
+    area = re.sub(r'<section class="host-controls".*?</section>', "", area, flags=re.S)
     return re.sub(r'name="csrf_token" value="[^"]*"', "", area)
 
 

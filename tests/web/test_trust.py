@@ -169,7 +169,12 @@ def test_the_hosts_undo_of_a_seats_hidden_input_is_announced_to_everyone_and_tha
     bo = join(client, table["seats"][1]["join_code"])
     assert act(client, tid, ann, type="set_secret", n=4321).status_code == 200
     assert view(client, tid, ann)["view"]["me"]["secret"] == 4321
-    assert client.post(f"/api/tables/{tid}/undo", headers=bearer(host)).status_code == 200
+    # The host is asked first: it is Ann's own input.
+    asked = client.post(f"/api/tables/{tid}/undo", headers=bearer(host))
+    assert asked.status_code == 409 and asked.json["error"]["code"] == "confirm_undo"
+    assert view(client, tid, ann)["view"]["me"]["secret"] == 4321
+    undone = client.post(f"/api/tables/{tid}/undo", json={"confirm": True}, headers=bearer(host))
+    assert undone.status_code == 200
     # Every screen says it, without the content.
     for token in (None, host, bo):
         reply = view(client, tid, token)
@@ -209,13 +214,13 @@ def test_a_seat_undoes_from_the_phone_page(app):
     phone.get(f"/join/{table['seats'][0]['join_code']}")
     page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    assert "Undo my last action" not in page
+    assert "↶ Undo:" not in page
     done = phone.post(
         f"/t/{tid}/seat/act", data={"type": "add", "seat": "0", "n": "2", "csrf_token": csrf}
     )
     assert done.status_code == 303
     page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
-    assert "Undo my last action" in page
+    assert "↶ Undo: Ann scored 2" in page
     undone = phone.post(f"/t/{tid}/seat/undo", data={"csrf_token": csrf})
     assert undone.status_code == 303
     assert phone.get(f"/api/tables/{tid}").json["view"]["players"][0]["score"] == 0
@@ -248,7 +253,8 @@ def test_samurai_sword_the_hosts_undo_of_a_daimyo_count_is_announced(client):
     tid, host = table["id"], table["host_token"]
     bo = join(client, table["seats"][1]["join_code"])
     assert act(client, tid, bo, type="set_daimyo", n=3).status_code == 200
-    assert client.post(f"/api/tables/{tid}/undo", headers=bearer(host)).status_code == 200
+    undone = client.post(f"/api/tables/{tid}/undo", json={"confirm": True}, headers=bearer(host))
+    assert undone.status_code == 200
     for token in (None, host):
         assert (
             texts(view(client, tid, token))[0]
