@@ -48,7 +48,7 @@ def test_the_tv_page_shows_the_public_live_area_and_streams_from_its_own_route(a
     assert reply.status_code == 200
     html = reply.get_data(as_text=True)
     assert re.search(r'<body class="tv\b', html)
-    assert "/static/css/tv.css" in html
+    assert "/static/page/tv~samurai-sword.css" in html
     assert f'sse-connect="/t/{table["id"]}/tv/stream?v=' in html
     # The same live area as a spectator's table screen (the public view), byte for byte.
     spectator = client.get(f"/t/{table['id']}").get_data(as_text=True)
