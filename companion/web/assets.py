@@ -60,7 +60,9 @@ PAGES: dict[str, Kind] = {
     "plain": Kind(("css/app.css",), ("js/app.js",)),
     "join": Kind(("css/app.css", "css/join.css"), ("js/app.js",)),  # typing a seat's code
     "print": Kind(("css/app.css", "css/join.css"), ("js/app.js",)),  # the seats' QR codes
-    "plays": Kind(("css/app.css", "css/plays.css"), ("js/app.js", "js/plays.js")),
+    "plays": Kind(("css/app.css", "css/plays.css"), ("js/app.js",)),  # the archive
+    # A play's result sheet, with its Print button.
+    "sheet": Kind(("css/app.css", "css/plays.css"), ("js/app.js", "js/plays.js")),
     "table": Kind(("css/app.css", GAME_CSS), _LIVE),
     "tv": Kind(("css/app.css", GAME_CSS, "css/tv.css"), _LIVE),
     "phone": Kind(("css/app.css", GAME_CSS, "css/notes.css"), (*_LIVE, "js/notes.js")),
