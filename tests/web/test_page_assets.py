@@ -194,7 +194,7 @@ def test_each_live_page_loads_exactly_the_files_its_game_uses(
     app: Flask, client: FlaskClient, store_kind: str, game: str
 ):
     only_sqlite(store_kind)
-    seen = played(app, game).seen
+    seen = {k: Seen(set(v.classes), set(v.marks)) for k, v in played(app, game).seen.items()}
     players = ["Ann", "Bo", "Cy", "Di"][: max(2, GAMES[game].min_players)]
     table = client.post("/api/tables", json={"game": game, "players": players}).get_json()
     host, phone = app.test_client(), app.test_client()
