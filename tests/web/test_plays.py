@@ -106,7 +106,7 @@ def test_a_result_sheet_reads_as_the_end_screen_with_date_duration_and_a_print_b
     assert [r["score"] for r in result["rows"]] == [3, 10]
     assert "Players: Ann, Bo" in page and "Took under a minute" in page
     body = reply.get_data(as_text=True)
-    assert "data-print" in body and "js/plays.js" in body and "css/plays.css" in body
+    assert "data-print" in body and "page/sheet.js" in body and "page/sheet.css" in body
     # No script of its own on the page: the CSP forbids inline scripts.
     assert not re.search(r"<script(?![^>]*\bsrc=)", body)
 

@@ -48,7 +48,7 @@ def test_the_tv_page_shows_the_public_view_in_pages_and_streams_from_its_own_rou
     assert reply.status_code == 200
     html = reply.get_data(as_text=True)
     assert re.search(r'<body class="tv\b', html)
-    assert "/static/css/tv.css" in html and "/static/js/tv.js" in html
+    assert "/static/page/tv~samurai-sword.css" in html
     assert f'sse-connect="/t/{table["id"]}/tv/stream?v=' in html
     live = live_area(html)
     # The public status line, byte for byte as a spectator's table screen has it; then the
