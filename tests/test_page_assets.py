@@ -183,17 +183,10 @@ def page(client: FlaskClient, path: str) -> str:
     return reply.get_data(as_text=True)
 
 
-def only_sqlite(store_kind: str) -> None:
-    # Replaying every recorded game is slow, and pages weigh the same on either store.
-    if store_kind != "sqlite":
-        pytest.skip("the pages are the same on PostgreSQL")
-
-
 @pytest.mark.parametrize("game", PLAYED)
 def test_each_live_page_loads_exactly_the_files_its_game_uses(
-    app: Flask, client: FlaskClient, store_kind: str, game: str
+    app: Flask, client: FlaskClient, game: str
 ):
-    only_sqlite(store_kind)
     seen = {k: Seen(set(v.classes), set(v.marks)) for k, v in played(app, game).seen.items()}
     players = ["Ann", "Bo", "Cy", "Di"][: max(2, GAMES[game].min_players)]
     table = client.post("/api/tables", json={"game": game, "players": players}).get_json()
@@ -250,19 +243,8 @@ def wire(client: FlaskClient, path: str) -> tuple[bytes, int]:
     return reply.get_data(), len(reply.get_data()) + head
 
 
-AOW_DEPLOY = pytest.mark.xfail(
-    strict=True,
-    reason="The Art of War's deploy pickers list every count (11 KB); its steppers replace them",
-)
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=AOW_DEPLOY) if g == "art-of-war" else g for g in PLAYED]
-)
-def test_the_phone_page_is_at_most_40_kb_at_its_games_heaviest_step(
-    app: Flask, store_kind: str, game: str
-):
-    only_sqlite(store_kind)
+@pytest.mark.parametrize("game", PLAYED)
+def test_the_phone_page_is_at_most_40_kb_at_its_games_heaviest_step(app: Flask, game: str):
     _, stem, step, seat = played(app, game).heaviest
     log = json.loads((LOGS[0].parent / f"{stem}.json").read_text())
     for _ in replay(app, "weighed", log, step):
