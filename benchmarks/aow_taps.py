@@ -31,9 +31,9 @@ from companion.games.art_of_war.board import locations, population  # noqa: E402
 from companion.games.art_of_war.flow import PHASES  # noqa: E402
 from companion.games.art_of_war.ready import moment  # noqa: E402
 from companion.games.kit import RulesError  # noqa: E402
-from companion.live import Hub  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.tables import HOST, Tables, Viewer  # noqa: E402
+from companion.pipeline.live import Hub  # noqa: E402
+from companion.pipeline.tables import HOST, Tables, Viewer  # noqa: E402
+from companion.store.log import Store  # noqa: E402
 
 GAME_ID = "art-of-war"
 # (players, seed) of the games played: every table size, two seeds each.
@@ -120,7 +120,7 @@ def seat_moves(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 def play(tables: Tables, players: int, seed: int, max_rounds: int) -> dict[str, Any]:
     """One game to its end (or ``max_rounds``): the host's taps by round and type."""
-    with mock.patch("companion.tables.secrets.randbits", return_value=seed):
+    with mock.patch("companion.pipeline.tables.secrets.randbits", return_value=seed):
         tid = tables.create(GAME_ID, [f"P{n}" for n in range(players)], {}).id
     game = GAMES[GAME_ID]
     host: dict[int, Counter[str]] = {}

@@ -29,9 +29,9 @@ def rss_mb() -> float:
 
 
 def one_run(n: int, keep_all: bool) -> dict:
-    from companion.live import Hub
-    from companion.store import Store
-    from companion.tables import Tables
+    from companion.pipeline.live import Hub
+    from companion.pipeline.tables import Tables
+    from companion.store.log import Store
 
     with tempfile.TemporaryDirectory() as folder:
         tables = Tables(Store(Path(folder) / "idle.db"), Hub())

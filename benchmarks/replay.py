@@ -26,9 +26,9 @@ from companion.games import GAMES
 from companion.games.kit import Param, RulesError
 from companion.games.kit.driver import action_rng, fresh_copy
 from companion.games.kit.params import coerce
-from companion.live import Hub
-from companion.store import Store
-from companion.tables import HOST, Tables, Viewer
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.store.log import Store
 
 
 def random_value(param: Param, players: int, rng: random.Random) -> Any:

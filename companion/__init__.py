@@ -37,14 +37,13 @@ def default_database() -> str:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE``, ``PUBLIC_URL``)."""
-    from . import archive
-    from .live import Hub
-    from .store import Store
-    from .tables import Tables
+    from .after import archive
+    from .pipeline.live import Hub
+    from .pipeline.tables import Tables
+    from .store.log import Store
     from .web import (
         api,
         assets,
-        cache,
         errors,
         exports,
         feed,
@@ -99,7 +98,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     i18n.init_app(app)
     fragments.init_app(app)
-    cache.init_app(app)
     assets.init_app(app, _resource_dir("static"))
     security.init_app(app)
     errors.init_app(app)

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .access_log import RedactingLog
+from .serve.access_log import RedactingLog
 
 DEMO_PLAYERS = ["Akiko", "Benji", "Chen", "Daiki", "Emi"]
 MIN_FREE_BYTES = 50 * 1024 * 1024  # below this, a long game night's log may not fit
@@ -266,7 +266,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def print_owner_link(store: Any, base: str) -> None:
     """The first start on a database prints the owner link; later ones say how to get one."""
-    from . import owner
+    from .pipeline import owner
 
     if store.read_only:  # nothing can be issued, and the owner's powers are all changes
         print("Owner link: none while the database cannot be written (its powers are all changes).")
@@ -282,8 +282,9 @@ def print_owner_link(store: Any, base: str) -> None:
 
 def owner_link(args: argparse.Namespace) -> None:
     """``companion owner-link``: a fresh owner token replaces the old one's digest."""
-    from . import default_database, owner
-    from .store import Store
+    from . import default_database
+    from .pipeline import owner
+    from .store.log import Store
 
     try:
         store = Store(args.db or default_database())
@@ -392,7 +393,9 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
     import ssl
 
     from . import create_app
-    from .server import (
+    from .after.webhooks import host_of
+    from .after.webhooks import valid_url as webhook_url
+    from .serve.server import (
         BODY_TIMEOUT,
         READ_TIMEOUT,
         Server,
@@ -400,8 +403,6 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
         raise_file_limit,
     )
     from .web.qr import text as qr_text
-    from .webhooks import host_of
-    from .webhooks import valid_url as webhook_url
 
     if bool(args.cert) != bool(args.key):
         sys.exit("companion: --cert and --key go together")
@@ -493,7 +494,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
             flush=True,
         )
     if args.listen_fd is not None:  # a worker: serve, and leave the talking to the parent
-        from . import workers
+        from .serve import workers
 
         server.application = app
         workers.watch_parent()
@@ -511,7 +512,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
             make_demo_table(app, public)
         app.extensions["store"].close()
         print("\nStop with Ctrl+C.", flush=True)
-        from . import workers
+        from .serve import workers
 
         workers.run(server.socket.fileno(), args.workers, args.argv)
         return
@@ -556,7 +557,7 @@ def serve(args: argparse.Namespace, demo: bool) -> None:
 def _advertise(args: argparse.Namespace, host: str, port: int, scheme: str) -> Any:
     """Announce ``<hostname>.local`` on the network (``mdns``), unless asked not to or only
     this computer can reach the server. Never stops the server: a failure is one line."""
-    from . import mdns
+    from .serve import mdns
 
     if not mdns.should_advertise(args.host, host, enabled=not args.no_mdns):
         return None

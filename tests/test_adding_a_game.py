@@ -22,7 +22,6 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import gamedocs
 from companion.games import GAMES
 from companion.games.kit import (
     HOST,
@@ -51,6 +50,7 @@ from companion.games.kit import (
     next_seat,
 )
 from companion.games.kit.driver import Table
+from companion.web import gamedocs
 
 from .conftest import csrf
 from .secrecy import scramblers
@@ -362,7 +362,7 @@ def test_its_docs_table_is_generated_from_its_declarations():
 
 
 def test_the_kits_correction_event_reads_as_a_public_line():
-    from companion.tables import PUBLIC, Viewer
+    from companion.pipeline.tables import PUBLIC, Viewer
     from companion.web.screens import visible
 
     event = correct(setup(["Ann", "Bo"], {}, random.Random(1)), POSITION, 1, 4, by=None)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from companion import archive
+from companion.after import archive
 from companion.games.example.data import TARGET
-from companion.live import Hub
-from companion.store import Store
-from companion.tables import HOST, Tables
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables
+from companion.store.log import Store
 
 RELEASE_DB = Path(__file__).resolve().parent / "fixtures" / "db" / "release-2026-11.sqlite"
 

@@ -76,7 +76,7 @@ def test_the_other_benchmarks_report_every_game(script):
 
 
 def test_idle_tables_leave_memory_beyond_the_cache():
-    from companion.tables import MAX_CACHED
+    from companion.pipeline.tables import MAX_CACHED
 
     figures = run("idle_tables.py")
     assert figures["cache"]["kept_in_memory"] == MAX_CACHED < figures["cache"]["tables"]

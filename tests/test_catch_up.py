@@ -16,7 +16,7 @@ import pytest
 
 from companion import create_app
 from companion.errors import Stale, Unauthorized
-from companion.tables import HOST, Tables, Viewer
+from companion.pipeline.tables import HOST, Tables, Viewer
 
 
 def _app(url: str) -> Any:

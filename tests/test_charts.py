@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from markupsafe import Markup
 
-from companion.charts import Bar, bar_chart, number, score_chart
+from companion.after.charts import Bar, bar_chart, number, score_chart
 
 
 def widths(svg: str) -> list[float]:

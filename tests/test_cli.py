@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.access_log import RedactingLog
 from companion.cli import _parser
+from companion.serve.access_log import RedactingLog
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,12 +13,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import archive, create_app, exports
-from companion.archive import Play
+from companion import create_app
+from companion.after import archive, exports
+from companion.after.archive import Play
 from companion.errors import BadInput
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
-from companion.seat_notes import write as write_notes
+from companion.pipeline.seat_notes import write as write_notes
 
 from .test_archive import tally_table
 

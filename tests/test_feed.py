@@ -1,4 +1,4 @@
-"""The public event feed's events (``companion.feed``): pure comparisons of public views."""
+"""The public event feed's events (``companion.after.feed``): pure comparisons of public views."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from companion import feed
-from companion.store import NOTE_ROW, ActionRow
-from companion.tables import HOST, Viewer
+from companion.after import feed
+from companion.pipeline.tables import HOST, Viewer
+from companion.store.log import NOTE_ROW, ActionRow
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

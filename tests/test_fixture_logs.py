@@ -18,9 +18,9 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.kit.params import coerce
-from companion.live import Hub
-from companion.store import Store
-from companion.tables import HOST, Tables, Viewer
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.store.log import Store
 
 from .fixtures.record import fingerprint, lines_of
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import socket
 
-from companion import mdns
+from companion.serve import mdns
 
 
 def test_the_advertisement_names_the_table_companion_on_this_host():

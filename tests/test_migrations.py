@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import migrations
 from companion.errors import CannotSave
-from companion.store import Store
+from companion.store import migrations
+from companion.store.log import Store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "db" / "release-2026-11.sqlite"
 
@@ -97,7 +97,7 @@ def test_postgresql_gets_the_same_steps_and_the_same_tables_and_columns(tmp_path
 
 
 def test_the_database_url_is_never_shown_with_its_password():
-    from companion.store_postgres import shown
+    from companion.store.postgres import shown
 
     assert (
         shown("postgresql://tc:s3cret@db.local:5432/games") == "postgresql://tc@db.local:5432/games"

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import BadInput
-from companion.names import MAX_MARKS, check_name, mixes_scripts, name_key, normalise_name
+from companion.pipeline.names import MAX_MARKS, check_name, mixes_scripts, name_key, normalise_name
 
 
 @pytest.mark.parametrize(

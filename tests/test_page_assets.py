@@ -27,7 +27,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games import GAMES
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 from companion.web import assets, auth, regions
 from tests.web.test_plays import tally
 

@@ -10,9 +10,9 @@ import stat
 import pytest
 
 from companion.games.example import GAME as TALLY
-from companion.live import Hub
-from companion.store import CannotSave, Store
-from companion.tables import HOST, Tables
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables
+from companion.store.log import CannotSave, Store
 
 # The schema of the first release, before notes, barriers and phone counts.
 OLD_SCHEMA = """

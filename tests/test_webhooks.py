@@ -1,4 +1,4 @@
-"""Outgoing webhooks (``companion.webhooks``): a real HTTP server on 127.0.0.1 is the target.
+"""Outgoing webhooks (``companion.after.webhooks``): a real HTTP server on 127.0.0.1 is the target.
 
 They send the feed's public events, one POST each, retry with a doubling wait, drop an event
 with one log line that names only the host, and never hold up a move: a target that does not
@@ -22,10 +22,11 @@ from typing import Any
 
 import pytest
 
-from companion import create_app, webhooks
+from companion import create_app
+from companion.after import webhooks
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
-from companion.live import Hub
+from companion.pipeline.live import Hub
 
 from .e2e.conftest import Server
 
@@ -156,8 +157,7 @@ def test_a_move_replies_before_a_slow_webhook_target_has_answered(hooked, target
 
 
 def test_webhooks_send_the_same_events_as_the_feed(hooked, targets):
-    from companion import feed
-    from companion.web import cache
+    from companion.after import feed
 
     target = targets()
     app = hooked([target.url])
@@ -170,13 +170,13 @@ def test_webhooks_send_the_same_events_as_the_feed(hooked, targets):
     assert target.received[0]["type"] == "application/json; charset=utf-8"
     with app.app_context():
         loaded = tables.load(table_id)
-        last = feed.seen(loaded, cache.view(loaded, None))
+        last = feed.seen(loaded, loaded.view(None))
     for body in ({"type": "end_turn"}, {"type": "add", "seat": 1, "n": 5}, {"type": "end_turn"}):
         count = len(target.received)
         act(app, table_id, host, body)
         with app.app_context():
             loaded = tables.load(table_id)
-            expected, last = feed.step(last, loaded, cache.view(loaded, None))
+            expected, last = feed.step(last, loaded, loaded.view(None))
         total = count + len(expected)
         wait_for(lambda total=total: len(target.received) == total, "this move's events")
         time.sleep(0.05)  # nothing more may come
@@ -213,10 +213,10 @@ def test_an_event_is_dropped_after_its_attempts_with_one_line_naming_only_the_ho
     target = targets(statuses=[500, 500, 500])
     app = hooked([target.url], WEBHOOK_ATTEMPTS=3)
     table_id, host = tally(app)
-    with caplog.at_level(logging.WARNING, logger="companion.webhooks"):
+    with caplog.at_level(logging.WARNING, logger="companion.after.webhooks"):
         act(app, table_id, host, {"type": "end_turn"})
         wait_for(lambda: target.answered == 5, "the failures, then the other two events")
-    lines = [r.getMessage() for r in caplog.records if r.name == "companion.webhooks"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "companion.after.webhooks"]
     assert lines == [
         f"webhook to 127.0.0.1:{target.server.server_port}: an event was dropped after"
         " 3 attempt(s) (HTTP 500)"
@@ -229,7 +229,7 @@ def test_a_refusal_is_not_tried_again(hooked, targets, caplog):
     target = targets(statuses=[404])
     app = hooked([target.url])
     table_id, host = tally(app)
-    with caplog.at_level(logging.WARNING, logger="companion.webhooks"):
+    with caplog.at_level(logging.WARNING, logger="companion.after.webhooks"):
         act(app, table_id, host, {"type": "end_turn"})
         wait_for(lambda: target.answered == 3, "the three events")
     assert "after 1 attempt(s) (HTTP 404)" in caplog.text
@@ -269,7 +269,7 @@ def test_the_hubs_listeners_hear_every_change_and_a_broken_one_harms_nothing(cap
 
     hub.listeners += [broken, lambda t, v: heard.append((t, v))]
     sub = hub.subscribe("T")
-    with caplog.at_level(logging.ERROR, logger="companion.live"):
+    with caplog.at_level(logging.ERROR, logger="companion.pipeline.live"):
         hub.publish("T", 4)
         hub.publish("U", 1)
     assert heard == [("T", 4), ("U", 1)]

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from ..errors import BadInput, RulesError
 from ..games import GAMES
 from ..games.kit import Game
-from ..tables import Viewer
+from ..pipeline.tables import Viewer
 from ..text import N_, Text
 from . import auth, cache
 from .i18n import translate

@@ -13,7 +13,7 @@ import hmac
 
 from flask import current_app, request, session
 
-from ..tables import PUBLIC, Tables, Unauthorized, Viewer
+from ..pipeline.tables import PUBLIC, Tables, Unauthorized, Viewer
 from ..text import N_
 
 

@@ -10,7 +10,7 @@
   Stats with the play filled in (in that device's language), and ``bgstats.svg``, its QR code:
   BG Stats lives on the players' phones, so the end screen shows the code for them to scan.
 
-The formats are documented in docs/exports.md; ``companion.exports`` builds them.
+The formats are documented in docs/exports.md; ``companion.after.exports`` builds them.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from flask import (
     url_for,
 )
 
-from .. import archive, exports
-from ..archive import Play
-from ..archive_schema import TooLarge
+from ..after import archive, exports
+from ..after.archive import Play
+from ..after.archive_schema import TooLarge
 from ..errors import BadInput, NotFound, RulesError
-from ..tables import Tables, Viewer
+from ..pipeline.tables import Tables, Viewer
 from ..text import N_, P
-from . import auth, owner, qr
+from . import auth, ownership, qr
 from .errors import error_response
 from .i18n import lang, translate
 from .screens import public_base_url
@@ -189,7 +189,7 @@ def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
 @bp.post("/plays/import")
 def import_archive() -> Response:
     # The server's owner alone: imported plays count in every group's records.
-    owner.owner_only()
+    ownership.owner_only()
     # The file may be larger than a form post usually is (MAX_CONTENT_LENGTH).
     request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     check_csrf()

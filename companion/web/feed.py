@@ -3,14 +3,14 @@
 A read-only server-sent-events stream that needs no token: it carries only what the table
 screen shows. It starts with a ``hello`` (the table as it is now), then sends ``reveal``,
 ``round``, ``phase``, ``turn`` and ``end`` events as they happen, each a JSON object whose
-SSE id is the table's version (``companion.feed`` works them out from the public views; the
+SSE id is the table's version (``companion.after.feed`` works them out from the public views; the
 fields are in docs/feed.md). A client that reconnects with Last-Event-ID gets only what is
 newer: nothing at all if the table has not moved, else a ``hello`` with the table as it is
 then (the feed keeps no backlog). A version that brings no event still sends its id alone,
 which a browser's EventSource takes as its Last-Event-ID without firing an event, so a
 reconnect resumes exactly. Idle streams get a comment every few seconds.
 
-This blueprint also starts the outgoing webhooks (``companion.webhooks``) when the app is
+This blueprint also starts the outgoing webhooks (``companion.after.webhooks``) when the app is
 configured with ``WEBHOOKS``: they send the same events.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from .. import feed, webhooks
+from ..after import feed, webhooks
 from ..errors import RulesError
 from . import cache
 from .screens import tables

@@ -1,6 +1,6 @@
 """The server's owner in the browser: the owner link, the owner's mark, the owner's page.
 
-Opening the owner link (``companion.owner``) sets an owner mark in the signed, HttpOnly
+Opening the owner link (``companion.pipeline.owner``) sets an owner mark in the signed, HttpOnly
 session cookie; the mark is bound to the token's stored digest, so a fresh link also ends
 every session the old one opened.
 
@@ -11,64 +11,28 @@ token grants nothing server-wide: anyone may create a table.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-from typing import NoReturn
-
 from flask import (
     Blueprint,
     Response,
-    current_app,
-    g,
     redirect,
     render_template,
     session,
     url_for,
 )
 
-from .. import archive
-from .. import owner as token
-from ..errors import NotAllowed, Unauthorized
+from ..after import archive
+from ..errors import NotAllowed
+from ..pipeline import owner as token
 from ..text import N_
+from .ownership import _mark, is_owner, owner_only
+from .plays import play_item
 from .screens import tables
 from .security import join_limit
 
 bp = Blueprint("owner", __name__)
 
-OWNER_ONLY = N_(
-    "Only the server's owner can do that (whoever started the server, with its owner link)."
-)
-
-
-def _mark(stored: str) -> str:
-    """The session's owner mark for the stored digest: a new link makes old marks useless."""
-    message = f"owner:{stored}".encode()
-    return hmac.new(current_app.secret_key.encode(), message, hashlib.sha256).hexdigest()[:32]
-
-
-@bp.app_template_global("owner_mark")
-def is_owner() -> bool:
-    """Does this browser's session carry the owner's mark (worked out once per request)?"""
-    found = getattr(g, "_tc_owner", None)
-    if found is None:
-        mark = session.get("owner")
-        stored = token.current(tables()) if mark else None
-        found = bool(stored) and hmac.compare_digest(str(mark), _mark(str(stored)))
-        g._tc_owner = found
-    return found
-
-
-def refuse(code: str, message: str) -> NoReturn:
-    """A refusal: 403 for a device that holds some credential, 401 for one with none."""
-    if session.get("host") or session.get("owner"):
-        raise NotAllowed(code, message)
-    raise Unauthorized(code, message)
-
-
-def owner_only() -> None:
-    """Refuse anyone but the server's owner."""
-    if not is_owner():
-        refuse("owner_only", OWNER_ONLY)
+# Templates ask ``owner_mark()`` to offer the owner's buttons only to the owner.
+bp.add_app_template_global(is_owner, "owner_mark")
 
 
 @bp.get("/owner/<link_token>")
@@ -97,7 +61,5 @@ def claim(link_token: str) -> Response:
 @bp.get("/owner")
 def page() -> str:
     owner_only()
-    from .plays import play_item  # the archive's own view-model (it imports this module)
-
     imported = [play_item(p) for p in archive.plays(tables(), hidden=True) if p.imported]
     return render_template("owner/page.html", imported=imported)

@@ -21,7 +21,7 @@ from flask import (
 from markupsafe import Markup
 
 from ..games import GAMES
-from ..tables import HOST, NotAllowed, Viewer
+from ..pipeline.tables import HOST, NotAllowed, Viewer
 from ..text import N_
 from . import auth, qr, regions
 from .i18n import COOKIE, LANGUAGES

@@ -29,7 +29,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from markupsafe import Markup
 
 from ..errors import BadInput
-from ..tables import NotAllowed
+from ..pipeline.tables import NotAllowed
 from ..text import N_
 from . import auth, regions, stream
 from .screens import screen, tables

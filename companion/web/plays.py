@@ -21,12 +21,12 @@ from babel.numbers import format_percent
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import archive, charts
-from ..archive import Play
+from ..after import archive, charts
+from ..after.archive import Play
 from ..errors import BadInput, NotFound, RulesError
 from ..games import GAMES
 from ..text import N_, P, T, Text, as_is
-from . import owner
+from . import ownership
 from .i18n import lang, translate
 from .screens import tables
 from .security import check_csrf
@@ -58,19 +58,19 @@ def hosts_table(table_id: str) -> bool:
 def may_change(play: Play) -> bool:
     """A play is changed by its own table's host or the server's owner; an imported play
     (no table here) by the owner alone."""
-    return owner.is_owner() or (not play.imported and hosts_table(play.table_id))
+    return ownership.is_owner() or (not play.imported and hosts_table(play.table_id))
 
 
 def may_manage() -> bool:
     """May this device change some play (so the list offers its archived plays)?"""
-    return owner.is_owner() or bool(session.get("host"))
+    return ownership.is_owner() or bool(session.get("host"))
 
 
 def _changeable(table_id: str) -> Play:
     """The play to change, or a refusal (its own host's or the owner's, or nobody's)."""
     play = _finished(table_id)
     if not may_change(play):
-        owner.refuse("host_only", HOST_ONLY)
+        ownership.refuse("host_only", HOST_ONLY)
     return play
 
 
@@ -223,7 +223,7 @@ def plays() -> str:
         archived=archived,
         total=len(shown),
         manage=may_manage(),
-        owner=owner.is_owner(),
+        owner=ownership.is_owner(),
     )
 
 
@@ -355,7 +355,7 @@ def players() -> str:
         game=game,
         names=spellings(played),
         merged=archive.merged(tables()),
-        owner=owner.is_owner(),
+        owner=ownership.is_owner(),
     )
 
 
@@ -372,7 +372,7 @@ def _spellings_asked() -> tuple[str, str]:
 @bp.get("/plays/players/merge")
 def merge_confirm() -> str:
     """Ask first: both players' records now, and the one player they become."""
-    owner.owner_only()
+    ownership.owner_only()
     spelling, into = _spellings_asked()
     first, second, after = archive.merge_preview(tables(), spelling, into)
     return render_template(
@@ -383,7 +383,7 @@ def merge_confirm() -> str:
 @bp.post("/plays/players/merge")
 def merge() -> Response:
     check_csrf()
-    owner.owner_only()
+    ownership.owner_only()
     spelling, into = _spellings_asked()
     archive.merge(tables(), spelling, into)
     return redirect(url_for("plays.players"), code=303)
@@ -392,7 +392,7 @@ def merge() -> Response:
 @bp.post("/plays/players/unmerge")
 def unmerge() -> Response:
     check_csrf()
-    owner.owner_only()
+    ownership.owner_only()
     archive.unmerge(tables(), request.form.get("alias", ""))
     return redirect(url_for("plays.players"), code=303)
 

@@ -33,7 +33,7 @@ from flask import current_app, render_template, url_for
 from jinja2 import Template
 from markupsafe import Markup
 
-from ..tables import PUBLIC, Loaded, Viewer
+from ..pipeline.tables import PUBLIC, Loaded, Viewer
 from . import cache, fragments
 from .i18n import lang
 from .screens import Screen, screen

@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import current_app, request, url_for
 
-from .. import notes
 from ..games.kit import Action, Actor, Event
-from ..tables import CursorPlan, Loaded, Tables, Viewer
+from ..pipeline import notes
+from ..pipeline.tables import CursorPlan, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
 from .auth import viewer_csrf
@@ -264,21 +264,20 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
     state = loaded.state
-    renders = cache.renders()
     # Shared by the screens of this version that read the same; templates only read them.
     # The host's seat list alone has join links, built for the address the host used.
     is_host = viewer.kind == "host"
     if is_host:
         seats = seat_statuses(loaded, viewer)
     else:
-        seats = renders.memo(loaded, "seat-list", lambda: seat_statuses(loaded, viewer))
-    history, latest = renders.memo(
+        seats = cache.memo(loaded, "seat-list", lambda: seat_statuses(loaded, viewer))
+    history, latest = cache.memo(
         loaded, ("history", history_key(loaded, viewer)), lambda: history_lines(loaded, viewer)
     )
     plan = cursor_plan(loaded) if is_host else CursorPlan()
     own = None
     if viewer.kind == "seat" and viewer.seat is not None:
-        own = renders.memo(
+        own = cache.memo(
             loaded, ("own-undo", viewer.seat), lambda: tables().own_undo(loaded, viewer.seat)
         )
     return Screen(
@@ -287,13 +286,13 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         game_name=game.name,
         viewer=viewer,
         version=loaded.version,
-        view=renders.view(loaded, viewer.actor),
+        view=cache.view(loaded, viewer.actor),
         allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
         actions=game.actions,
         seats=seats,
         history=history,
         latest=latest,
-        result=renders.memo(loaded, "result", lambda: game.outcome(state)),
+        result=cache.memo(loaded, "result", lambda: game.outcome(state)),
         can_undo=(plan.undo is not None and plan.blocked is None) or own is not None,
         can_redo=plan.redo is not None,
         undo_label=plan.undo or own,
@@ -301,7 +300,7 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         redo_label=plan.redo,
         notice=seat_notice(loaded, viewer),
         csrf=viewer_csrf(tables(), loaded.id, viewer),
-        post_url=renders.memo(
+        post_url=cache.memo(
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
         ),
     )

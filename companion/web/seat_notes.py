@@ -16,7 +16,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import seat_notes
+from ..pipeline import seat_notes
 from . import auth
 from .screens import Screen, tables
 from .security import check_csrf

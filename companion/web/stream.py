@@ -12,7 +12,7 @@ told so and the stream ends.
 Streams that need no seat or host (a public table screen, a TV, the event feed) are counted
 per client address (``PublicStreams``): one address may hold ``MAX_PUBLIC_STREAMS`` of them,
 so no one can fill the server with them. Seats' and hosts' streams are not limited here:
-a phone of a live table always gets its stream. The server (``companion/server.py``) caps
+a phone of a live table always gets its stream. The server (``companion/serve/server.py``) caps
 every address's open requests too; a request over that cap is refused here, before its body
 is read, in the asker's language.
 """
@@ -35,7 +35,7 @@ from flask import (
 )
 
 from ..errors import RulesError, StoreUnavailable, TooManyAttempts
-from ..tables import Tables, Viewer
+from ..pipeline.tables import Tables, Viewer
 from ..text import N_
 from . import auth, regions
 from .i18n import translate
@@ -44,7 +44,7 @@ from .screens import tables
 bp = Blueprint("stream", __name__)
 
 MAX_PUBLIC_STREAMS = 20  # per address, unless the config's MAX_PUBLIC_STREAMS says otherwise
-# Set in the WSGI environ by companion/server.py on a request over its address's cap.
+# Set in the WSGI environ by companion/serve/server.py on a request over its address's cap.
 CROWDED = "companion.crowded"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from ..tables import Tables, Viewer
+from ..pipeline.tables import Tables, Viewer
 from . import qr, regions, stream
 from .screens import public_base_url, screen, tables
 

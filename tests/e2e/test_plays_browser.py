@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from companion import owner
-from companion.store import Store, digest
+from companion.pipeline import owner
+from companion.store.log import Store, digest
 
 from .test_accessibility_browser import PHONE, SCREEN, context, violations
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.store import Store
+from companion.store.log import Store
 
 from .conftest import Server
 

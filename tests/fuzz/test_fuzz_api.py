@@ -24,13 +24,13 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-import companion.tables as tables_module
+import companion.pipeline.tables as tables_module
 from companion import create_app
 from companion.errors import Barrier
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.games.kit import Game, RulesError
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 
 from ..conftest import csrf
 from ..secrecy.driver import GAME_IDS, all_games, draw_action, draw_step, players_for

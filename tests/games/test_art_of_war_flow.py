@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.games.art_of_war import GAME
 from companion.games.art_of_war.autoadvance import idle
-from companion.live import Hub
-from companion.store import Store
-from companion.tables import HOST, Tables, Viewer
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.store.log import Store
 from tests.games.test_art_of_war_helpers import at_phase, do, new_game, plain, reveal
 from tests.games.test_art_of_war_table_truth import en
 

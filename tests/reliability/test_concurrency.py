@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 
 
 def test_concurrent_actions_at_one_table_are_each_applied_once_in_one_order(app):

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from companion.errors import CannotSave
-from companion.store import Store
+from companion.store.log import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVE = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1}
@@ -41,7 +41,7 @@ import time
 
 import gevent
 
-from companion.store import Store
+from companion.store.log import Store
 
 real_sleep = monkey.get_original("time", "sleep")
 native_ident = monkey.get_original("_thread", "get_ident")

@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.request
 
-from companion.access_log import RedactingLog, redact
+from companion.serve.access_log import RedactingLog, redact
 
 from .spawn import serve
 

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from companion import create_app, migrations
-from companion.store import Store
+from companion import create_app
+from companion.store import migrations
+from companion.store.log import Store
 
 from .spawn import serve
 from .test_serve_host import first_stderr_lines

@@ -32,21 +32,21 @@ from companion.games import GAMES
 from companion.games.kit import Event, Game, RulesError, State
 from companion.games.kit.driver import checked
 from companion.games.kit.params import coerce_options
-from companion.live import Hub
-from companion.reveals import (
+from companion.pipeline.live import Hub
+from companion.pipeline.reveals import (
     asks_first,
     barrier_of,
     confirm_correction,
     confirm_first,
     needs_confirmation,
 )
-from companion.store import Store
-from companion.tables import (
+from companion.pipeline.tables import (
     HOST,
     PUBLIC,
     Tables,
     Viewer,
 )
+from companion.store.log import Store
 from companion.web.screens import describe, visible
 
 from .driver import apply_action, draw_step

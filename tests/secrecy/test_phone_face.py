@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-import companion.tables as tables_module
+import companion.pipeline.tables as tables_module
 
 from . import test_secrecy_pages as pages
 from .driver import GAME_IDS

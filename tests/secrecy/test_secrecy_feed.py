@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-import companion.tables as tables_module
-from companion import feed, webhooks
+import companion.pipeline.tables as tables_module
+from companion.after import feed, webhooks
 
 from .driver import GAME_IDS
 from .scramblers import no_secrets, scramble_tally, secrets_of

@@ -7,7 +7,7 @@ import random
 
 from companion.games import GAMES
 from companion.games.kit import State
-from companion.tables import PUBLIC, Viewer
+from companion.pipeline.tables import PUBLIC, Viewer
 from companion.web.screens import visible
 
 from .driver import apply_action

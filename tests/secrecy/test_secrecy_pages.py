@@ -23,10 +23,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-import companion.tables as tables_module
+import companion.pipeline.tables as tables_module
 from companion.errors import ConfirmFirst
 from companion.games.kit import RulesError
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 
 from ..conftest import csrf, first_stream_message
 from .driver import GAME_IDS, all_games, apply_action, draw_action, draw_step, players_for
@@ -229,7 +229,7 @@ def set_state(app: Flask, loaded: Any, state: dict) -> None:
     """Write a table's cached state, and forget what was rendered from the old one (the web
     keeps views and fragments per table version, and the version does not change)."""
     loaded.state = state
-    app.extensions["renders"].forget(loaded)
+    loaded.forget()
 
 
 def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, list[str]]:
@@ -305,7 +305,7 @@ def test_the_page_check_sees_a_seats_notes_shown_to_another_seat(app):
     """A phone page that showed every seat's notes must be caught, by bytes and by content."""
     from markupsafe import Markup, escape
 
-    from companion import seat_notes
+    from companion.pipeline import seat_notes
 
     store = app.extensions["store"]
     own_notes = app.jinja_env.globals["notes_section"]

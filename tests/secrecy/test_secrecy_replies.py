@@ -35,9 +35,9 @@ from werkzeug.datastructures import MultiDict
 
 from companion.games import GAMES
 from companion.games.kit import State
-from companion.live import Hub
-from companion.store import Store, digest
-from companion.tables import HOST, Tables, Viewer
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.store.log import Store, digest
 
 from .driver import apply_action, draw_action
 from .scramblers import no_secrets, secrets_of

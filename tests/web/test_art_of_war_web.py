@@ -20,8 +20,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import tables as tables_module
 from companion.games import art_of_war as aow
+from companion.pipeline import tables as tables_module
 
 from ..conftest import csrf, first_stream_message
 

@@ -15,11 +15,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive, create_app, owner
+from companion import create_app
+from companion.after import archive
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
-from companion.seat_notes import write as write_notes
-from companion.tables import HOST
+from companion.pipeline import owner
+from companion.pipeline.seat_notes import write as write_notes
+from companion.pipeline.tables import HOST
 
 from ..conftest import csrf
 

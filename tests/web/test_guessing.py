@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from companion import create_app
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
-from companion.seats_store import SHORT_ALPHABET
+from companion.store.seats import SHORT_ALPHABET
 
 LOCKED = "was locked after too many wrong guesses"
 

@@ -18,7 +18,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import archive, exports
+from companion.after import archive, exports
 from companion.web.i18n import translate
 
 from ..conftest import csrf

@@ -12,11 +12,11 @@ import sqlite3
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import seats_store
-from companion.live import Hub
-from companion.seats_store import SHORT_ALPHABET, SHORT_LENGTH
-from companion.store import Store
-from companion.tables import Tables
+from companion.pipeline.live import Hub
+from companion.pipeline.tables import Tables
+from companion.store import seats as seats_store
+from companion.store.log import Store
+from companion.store.seats import SHORT_ALPHABET, SHORT_LENGTH
 
 from ..conftest import csrf, first_stream_message
 

@@ -12,7 +12,7 @@ import threading
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.tables import Viewer
+from companion.pipeline.tables import Viewer
 from companion.web import regions
 
 from ..conftest import first_message, swapped_ids

@@ -16,7 +16,8 @@ import json
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive, owner
+from companion.after import archive
+from companion.pipeline import owner
 
 from ..conftest import csrf
 from .test_plays import host_client, owner_client, rows_of, tally, text

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.tables import Viewer
+from companion.pipeline.tables import Viewer
 
 from ..conftest import csrf, first_stream_message
 
@@ -492,7 +492,7 @@ def test_a_seats_own_line_reaches_that_seat_alone_whoever_looks_first(app, clien
 
 
 def test_a_long_game_keeps_a_bounded_log_in_memory_and_undo_reaches_past_it(app, client):
-    from companion.tables import HOST, RECENT_ROWS
+    from companion.pipeline.tables import HOST, RECENT_ROWS
 
     tables = app.extensions["tables"]
     table_id = make_table(client)["id"]

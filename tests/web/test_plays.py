@@ -15,9 +15,10 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import archive, owner
+from companion.after import archive
 from companion.games.example.data import TARGET
-from companion.tables import HOST, Created, NotFound, Tables
+from companion.pipeline import owner
+from companion.pipeline.tables import HOST, Created, NotFound, Tables
 
 from ..conftest import csrf
 

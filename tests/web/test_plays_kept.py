@@ -13,8 +13,9 @@ from pathlib import Path
 
 from flask import Flask
 
-from companion import archive, create_app
-from companion.tables import HOST, Tables, Viewer
+from companion import create_app
+from companion.after import archive
+from companion.pipeline.tables import HOST, Tables, Viewer
 
 from .test_plays import host_client, tally
 

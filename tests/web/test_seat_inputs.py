@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from companion.games import GAMES
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 from companion.web import regions
 
 LOGS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "logs").glob("*.json"))

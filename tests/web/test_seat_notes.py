@@ -18,7 +18,8 @@ from html.parser import HTMLParser
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, seat_notes
+from companion import create_app
+from companion.pipeline import seat_notes
 
 from ..conftest import csrf, first_stream_message
 

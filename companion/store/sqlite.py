@@ -1,7 +1,7 @@
 """The store's SQLite plumbing: one file, a writer thread, a reading connection.
 
 The embedded default, for one machine and one server process. Every write goes to the
-writer thread (``companion.writer``), which commits waiting writes together (WAL with
+writer thread (``companion.store.writer``), which commits waiting writes together (WAL with
 ``synchronous=FULL``: a commit survives a power cut) and answers each only once its own
 write is committed. Reads use a connection of their own: with WAL they run beside the
 writer and see every write that has returned.
@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import CannotSave
+from ..errors import CannotSave
 from .migrations import SQLITE, tables_with
 from .writer import Writer
 

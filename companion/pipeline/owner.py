@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from .store import Store, digest
+from ..store.log import Store, digest
 from .tables import Tables
 
 OWNER_KEY = "owner_token_digest"  # the meta row that holds the owner token's digest

@@ -4,7 +4,7 @@ Each ``docs/games/<game>.md`` holds the table between two markers; this rewrites
 game's ``Action.who``/``phases``/``when``, so the docs can never say something the code does
 not do (a test checks the pages are current):
 
-    python -m companion.gamedocs
+    python -m companion.web.gamedocs
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import re
 import sys
 from pathlib import Path
 
-from .games import GAMES
-from .games.kit import Game, who_when_table
+from ..games import GAMES
+from ..games.kit import Game, who_when_table
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 START, END = "<!-- who-when:start -->", "<!-- who-when:end -->"
 BLOCK = re.compile(re.escape(START) + r".*?" + re.escape(END), re.S)
 

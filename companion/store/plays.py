@@ -21,7 +21,45 @@ class PlaysStore:
     _write: Callable[..., Any]
     _all: Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
-    # -- the archive's own rows (``companion.archive``) ---------------------------------
+    # -- the archive's own rows (``companion.after.archive``) ---------------------------------
+
+    def play_rows(self, hidden: bool = False) -> list[tuple[Any, ...]]:
+        """Every finished play, this server's and imported, newest first: (id, game,
+        players, options, created, ended, result, hidden), JSON columns as stored. With
+        ``hidden``, the archived ones too."""
+        shown = "" if hidden else " AND hidden = 0"
+        return self._all(
+            "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
+            " WHERE result IS NOT NULL" + shown + " UNION ALL"
+            " SELECT id, game, players, options, created, ended, result, hidden FROM imported_plays"
+            " WHERE 1 = 1" + shown + " ORDER BY 6 DESC",
+            (),
+        )
+
+    def own_play_ids(self) -> set[str]:
+        """The ids of this server's own plays (finished or not)."""
+        return {row[0] for row in self._all("SELECT table_id FROM plays", ())}
+
+    def import_plays(self, rows: list[tuple[Any, ...]], check: Callable[[int], None]) -> int:
+        """Keep plays from another server: (id, game, players, options, created, ended,
+        result, hidden, at) each; one already kept is skipped. ``check`` is given how many
+        imported plays there would be, in the same transaction as the inserts, so two imports
+        at once cannot both slip under a cap; if it raises, nothing of this import is kept.
+        Returns how many were added."""
+
+        def insert(db: Any) -> int:
+            added = 0
+            for row in rows:
+                added += db.execute(
+                    "INSERT INTO imported_plays(id, game, players, options, created, ended,"
+                    " result, hidden, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
+                    row,
+                ).rowcount
+            check(db.execute("SELECT COUNT(*) FROM imported_plays").fetchone()[0])
+            return added
+
+        return self._write(insert)
 
     def delete_imported_play(self, play_id: str) -> bool:
         """Delete a play brought from another server (it has no table here); whether it was."""

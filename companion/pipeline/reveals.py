@@ -12,15 +12,14 @@ correction asks, and how, is decided before it runs, from the request and the ho
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .errors import Barrier, ConfirmFirst, NotAllowed, RulesError  # noqa: F401
-from .games.kit import Event, Game, State, sealed
-from .store import ActionRow
-from .text import N_, T, Text
-
-if TYPE_CHECKING:  # the pipeline imports this module: only its types are needed here
-    from .tables import Loaded, Viewer
+from ..errors import Barrier, ConfirmFirst, NotAllowed, RulesError  # noqa: F401
+from ..games.kit import Event, Game, State, sealed
+from ..store.log import ActionRow
+from ..text import N_, T, Text
+from .loaded import Loaded
+from .seating import Viewer
 
 
 def asks_first(

@@ -1,7 +1,7 @@
 """Outgoing webhooks: every table's public events, POSTed as JSON to addresses set at start.
 
 ``companion serve --webhook URL`` (repeatable) sends each event of the public feed
-(``companion.feed``, docs/feed.md) to every URL, one POST per event, in order. Nothing here
+(``companion.after.feed``, docs/feed.md) to every URL, one POST per event, in order. Nothing here
 may delay a move: the live hub's listener only puts ``(table_id, version)`` on a queue.
 A dispatcher works out the events (comparing public views, as the SSE feed does) and hands
 them to one sender per URL, each with its own bounded queue, so a slow or dead address holds
@@ -25,8 +25,8 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..errors import RulesError
 from . import feed
-from .errors import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -227,15 +227,13 @@ class Webhooks:
     def events(self, table_id: str) -> list[dict[str, Any]]:
         """The events of ``table_id`` since this dispatcher last looked at it (the first time:
         its round, phase and turn as they are)."""
-        from .web import cache  # the public view, computed once per version for every screen
-
         with self.app.app_context():
             try:
                 loaded = self.app.extensions["tables"].load(table_id)
             except RulesError:  # removed meanwhile
                 self.last.pop(table_id, None)
                 return []
-            events, now = feed.step(self.last.get(table_id), loaded, cache.view(loaded, None))
+            events, now = feed.step(self.last.get(table_id), loaded, loaded.view(None))
         self.last[table_id] = now
         self.last.move_to_end(table_id)
         while len(self.last) > REMEMBERED_TABLES:

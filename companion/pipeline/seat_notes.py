@@ -16,9 +16,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from .errors import BadInput, NotAllowed
-from .store import Store
-from .text import N_
+from ..errors import BadInput, NotAllowed
+from ..store.log import Store
+from ..text import N_
 
 if TYPE_CHECKING:
     from .tables import Tables, Viewer
@@ -28,20 +28,13 @@ MAX_LENGTH = 4000  # a few paragraphs; a phone's notes, not a document
 
 def read(store: Store, table_id: str, seat: int) -> str:
     """The seat's notes ("" if it has none)."""
-    rows = store.query("SELECT text FROM seat_notes WHERE table_id=? AND seat=?", (table_id, seat))
-    return rows[0][0] if rows else ""
+    return store.seat_note(table_id, seat)
 
 
 def write(store: Store, table_id: str, seat: int, text: str) -> None:
     """Replace the seat's notes (committed before this returns)."""
     text = text[:MAX_LENGTH]
-    store.write(
-        lambda db: db.execute(
-            "INSERT INTO seat_notes(table_id, seat, text, at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT(table_id, seat) DO UPDATE SET text=excluded.text, at=excluded.at",
-            (table_id, seat, text, time.time()),
-        )
-    )
+    store.set_seat_note(table_id, seat, text, time.time())
 
 
 def clean(text: str) -> str:

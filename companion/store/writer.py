@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from .errors import CannotSave
+from ..errors import CannotSave
 
 T = TypeVar("T")
 Connect = Callable[[], sqlite3.Connection]

@@ -10,13 +10,9 @@ whole log follows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .games.kit.driver import fresh_copy, run
-from .store import ActionRow
-
-if TYPE_CHECKING:
-    from .tables import Loaded
+from ..games.kit.driver import fresh_copy, run
+from ..store.log import ActionRow
+from .loaded import Loaded
 
 CURSOR_NOTES = ("undo", "redo")
 

@@ -26,14 +26,14 @@ from urllib.parse import quote
 
 from pydantic import ValidationError
 
+from ..errors import BadInput
+from ..games import GAMES
+from ..pipeline import seat_notes
+from ..pipeline.names import normalise_name
+from ..pipeline.tables import Tables
+from ..text import N_
 from . import archive_schema as schema
-from . import seat_notes
 from .archive import Play, key, side_of
-from .errors import BadInput
-from .games import GAMES
-from .names import normalise_name
-from .tables import Tables
-from .text import N_
 
 Translate = Callable[[Any], str]
 

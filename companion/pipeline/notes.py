@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .games.kit import Actor, Event, Game, sealed
-from .text import N_, T, Text, as_is
+from ..games.kit import Actor, Event, Game, sealed
+from ..text import N_, T, Text, as_is
 
 Note = tuple[Actor, dict[str, Any], list[Event]]
 NOTE_EVENTS = frozenset(

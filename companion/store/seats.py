@@ -148,6 +148,21 @@ class SeatStore:
     _note: Callable[[Any, str, Note], tuple[int, int]]
     dialect: str
 
+    def seat_note(self, table_id: str, seat: int) -> str:
+        """A seat's private notes ("" if it has none)."""
+        row = self._one("SELECT text FROM seat_notes WHERE table_id=? AND seat=?", (table_id, seat))
+        return row[0] if row else ""
+
+    def set_seat_note(self, table_id: str, seat: int, text: str, at: float) -> None:
+        """Replace a seat's private notes (committed before this returns)."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO seat_notes(table_id, seat, text, at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT(table_id, seat) DO UPDATE SET text=excluded.text, at=excluded.at",
+                (table_id, seat, text, at),
+            )
+        )
+
     def seats(
         self, table_id: str, budget: int = GUESS_BUDGET
     ) -> list[tuple[int, str | None, str | None, bool, int, bool]]:

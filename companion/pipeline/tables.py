@@ -21,12 +21,10 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from . import notes
-from .catch_up import apply_rows
-from .errors import (
+from ..errors import (
     BadInput,
     ConfirmFirst,
     NotAllowed,
@@ -35,11 +33,17 @@ from .errors import (
     Stale,
     Unauthorized,
 )
-from .games import GAMES
-from .games.kit import Event, Game, State
-from .games.kit.driver import checked, fresh_copy, run, setup_rng
-from .games.kit.params import coerce_options
+from ..games import GAMES
+from ..games.kit import Event, State
+from ..games.kit.driver import checked, fresh_copy, run, setup_rng
+from ..games.kit.params import coerce_options
+from ..store.log import DELETED, UNCHANGED, ActionRow, SeatLost, Store
+from ..store.seats import GUESS_BUDGET
+from ..text import N_, T, Text
+from . import notes
+from .catch_up import apply_rows
 from .live import Hub, Subscription
+from .loaded import Loaded
 from .names import clean_players
 from .reveals import (
     asks_before_undo,
@@ -58,55 +62,11 @@ from .seat_doors import SeatDoors
 from .seating import HOST as HOST
 from .seating import PUBLIC as PUBLIC
 from .seating import Created, RecentTable, Viewer, new_token
-from .seats_store import GUESS_BUDGET
-from .store import DELETED, UNCHANGED, ActionRow, SeatLost, Store
-from .text import N_, T, Text
 
-RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
 # Tables in memory: the most recently used ones. A table nobody watches leaves memory once
 # more than this many are loaded, or after IDLE_SECONDS unused; it reloads from the log.
 MAX_CACHED = 400
 IDLE_SECONDS = 15 * 60
-
-
-# eq=False: a table is itself, not its value. Two loads of one log are two tables, and the web
-# keys what it renders for a table by the table object (``companion.web.cache``).
-@dataclass(eq=False)
-class Loaded:
-    """A table as the server holds it in memory: its state, rebuilt from the log, its most
-    recent rows and its counters. What the screens derive from it lives in the web layer."""
-
-    id: str
-    game: Game
-    players: list[str]
-    options: dict[str, Any]
-    seed: int
-    host_hash: str
-    state: State
-    version: int
-    # Only the most recent rows stay in memory (for the history list); the log itself is in
-    # the store, so memory stays flat however long a table plays.
-    rows: list[ActionRow] = field(default_factory=list)
-    last_seq: int = 0
-    active_rows: int = 0  # rows that count (undone == 0): is there anything to undo?
-    undone_rows: int = 0  # rows a redo can bring back
-    # (version, the claimed seats' token digests): every request asks who its token is, and
-    # the digests change only with the version (a claim or a new code moves it).
-    seat_hash_memo: tuple[int, list[tuple[int, str]]] | None = field(default=None, repr=False)
-    # The newest version another process announced: above ``version``, the next to use this
-    # table reads what it lacks from the log first (``Tables.load``).
-    heard: int = 0
-
-    @property
-    def next_seq(self) -> int:
-        return self.last_seq + 1
-
-    def keep_recent(self) -> None:
-        del self.rows[:-RECENT_ROWS]
-
-    @property
-    def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
 
 
 @dataclass(frozen=True)

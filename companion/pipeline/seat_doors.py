@@ -11,16 +11,14 @@ import hmac
 import threading
 from typing import TYPE_CHECKING, Any
 
+from ..errors import BadInput, NotAllowed, NotFound, RulesError, Unauthorized
+from ..store.log import NOTE_ROW, ActionRow, Note, Store, digest
+from ..store.seats import normal_short_code
+from ..text import N_
 from . import notes
-from .errors import BadInput, NotAllowed, NotFound, RulesError, Unauthorized
 from .live import Hub
+from .loaded import Loaded
 from .seating import HOST, PUBLIC, SeatRow, Viewer, new_token, seat_of
-from .seats_store import normal_short_code
-from .store import NOTE_ROW, ActionRow, Note, Store, digest
-from .text import N_
-
-if TYPE_CHECKING:
-    from .tables import Loaded
 
 
 class SeatDoors:

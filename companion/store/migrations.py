@@ -133,7 +133,7 @@ def _phones_per_seat(db: Any, dialect: str) -> None:
 
 def _short_codes(db: Any, dialect: str) -> None:
     """A five-character code per waiting seat, for a phone without a camera."""
-    from .seats_store import upgrade_seats
+    from .seats import upgrade_seats
 
     add_column(db, "seats", "short_code", "TEXT", dialect)
     upgrade_seats(db)

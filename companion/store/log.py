@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..errors import CannotSave, Stale  # noqa: F401 - what a refused write raises
 from . import migrations
-from .errors import CannotSave, Stale  # noqa: F401 - what a refused write raises
-from .plays_store import GAME_ROW, PlaysStore
-from .seats_store import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
-from .store_postgres import PostgresBackend, is_url
-from .store_sqlite import SqliteBackend
+from .plays import GAME_ROW, PlaysStore
+from .postgres import PostgresBackend, is_url
+from .seats import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
+from .sqlite import SqliteBackend
 
 T = TypeVar("T")
 

@@ -57,11 +57,11 @@ from typing import TYPE_CHECKING, Any
 
 from fontTools.unicodedata import script_extension
 
-from .errors import BadInput
-from .text import N_
+from ..errors import BadInput
+from ..text import N_
 
 if TYPE_CHECKING:
-    from .games.kit import Game
+    from ..games.kit import Game
 
 MAX_NAME = 24  # a name fits on a phone's header
 MAX_MARKS = 3  # combining marks kept on one letter

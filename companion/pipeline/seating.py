@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .games.kit import Actor
+from ..games.kit import Actor
 
 
 @dataclass(frozen=True)

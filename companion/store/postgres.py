@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from .errors import CannotSave, StoreUnavailable
+from ..errors import CannotSave, StoreUnavailable
 from .migrations import POSTGRESQL, tables_with
 from .writer import green
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .errors import BadInput
+from ..errors import BadInput
 
 MAX_PLAYS = 5_000  # plays in one file; the app's IMPORT_MAX_PLAYS may take fewer
 MAX_PLAYERS = 20

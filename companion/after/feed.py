@@ -8,7 +8,7 @@ event can be more than the table screen shows. The other inputs are public too: 
 names, the log rows' ``barrier`` (the public line of what a reveal showed) and, once the game
 is over, its result (what ``GET /api/tables/<id>/result`` serves to anyone).
 
-The SSE feed (``companion.web.feed``) and the outgoing webhooks (``companion.webhooks``) both
+The SSE feed (``companion.web.feed``) and the outgoing webhooks (``companion.after.webhooks``) both
 build their events here, so they send the same thing. The events and every field are in
 docs/feed.md. Everything here is pure except ``catalogues``, which reads the compiled
 translations once.
@@ -25,12 +25,12 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .text import PLURAL
+from ..text import PLURAL
 
 EVENT_TYPES = ("hello", "reveal", "round", "phase", "turn", "end")
 # The languages every text of an event comes in (BCP 47 tags), and their compiled catalogues.
 LANGUAGES = {"en": None, "zh-TW": "zh_Hant_TW"}
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 
 
 class Seen(NamedTuple):

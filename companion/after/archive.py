@@ -27,10 +27,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import BadInput, NotFound
+from ..pipeline.tables import Tables
+from ..text import N_
 from .archive_schema import TooLarge
-from .errors import BadInput, NotFound
-from .tables import Tables
-from .text import N_
 
 # The setting that says this database's archive is kept by its writes: nothing to catch up.
 ARCHIVE_KEPT = "archive_kept_by_writes"
@@ -128,13 +128,7 @@ def catch_up(tables: Tables) -> None:
 def plays(tables: Tables, hidden: bool = False) -> list[Play]:
     """The finished games, newest first (with ``hidden``, the archived ones too), the
     imported ones among them."""
-    shown = "" if hidden else " AND hidden = 0"
-    rows = tables.store.query(
-        "SELECT table_id, game, players, options, created, ended, result, hidden FROM plays"
-        " WHERE result IS NOT NULL" + shown + " UNION ALL"
-        " SELECT id, game, players, options, created, ended, result, hidden FROM imported_plays"
-        " WHERE 1 = 1" + shown + " ORDER BY 6 DESC"
-    )
+    rows = tables.store.play_rows(hidden)
     return [
         Play(
             table_id=r[0],
@@ -187,7 +181,7 @@ def imported(
     at most that many imported plays in all: an import that would go over it is refused
     (``TooLarge``) and nothing of it is kept. Returns (added, skipped).
     """
-    own = {row[0] for row in tables.store.query("SELECT table_id FROM plays")}
+    own = tables.store.own_play_ids()
     fresh, seen = [], set()
     for p in played:
         new_id = imported_id(p.table_id)
@@ -208,18 +202,7 @@ def imported(
             )
         )
 
-    def insert(db: Any) -> int:
-        added = 0
-        for row in fresh:
-            added += db.execute(
-                "INSERT INTO imported_plays(id, game, players, options, created, ended,"
-                " result, hidden, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT DO NOTHING",
-                row,
-            ).rowcount
-        # Counted in the same transaction as the inserts, so two imports at once cannot
-        # both slip under the cap; raising rolls this job's inserts back.
-        kept = db.execute("SELECT COUNT(*) FROM imported_plays").fetchone()[0]
+    def within_limit(kept: int) -> None:
         if limit is not None and kept > limit:
             raise TooLarge(
                 "too_many_imported",
@@ -230,9 +213,8 @@ def imported(
                 max=limit,
                 n=kept,
             )
-        return added
 
-    added = tables.store.write(insert) if fresh else 0
+    added = tables.store.import_plays(fresh, within_limit) if fresh else 0
     return added, len(played) - added
 
 

@@ -1,0 +1,97 @@
+"""A table as one server process holds it in memory, and what its screens work out from it.
+
+The pipeline (``tables``) loads a ``Loaded`` from the log and keeps it current; the web and the
+after-game wing read its state and its per-version memo, never the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..games.kit import Actor, Game, State
+from ..store.log import ActionRow
+
+R = TypeVar("R")
+
+RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
+
+
+# eq=False: a table is itself, not its value. Two loads of one log are two tables, each with
+# its own memo of what was worked out from it.
+@dataclass(eq=False)
+class Loaded:
+    """A table as the server holds it in memory: its state, rebuilt from the log, its most
+    recent rows and its counters, and what every screen works out from this version of it,
+    worked out once (``memo``, ``view``)."""
+
+    id: str
+    game: Game
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    host_hash: str
+    state: State
+    version: int
+    # Only the most recent rows stay in memory (for the history list); the log itself is in
+    # the store, so memory stays flat however long a table plays.
+    rows: list[ActionRow] = field(default_factory=list)
+    last_seq: int = 0
+    active_rows: int = 0  # rows that count (undone == 0): is there anything to undo?
+    undone_rows: int = 0  # rows a redo can bring back
+    # (version, the claimed seats' token digests): every request asks who its token is, and
+    # the digests change only with the version (a claim or a new code moves it).
+    seat_hash_memo: tuple[int, list[tuple[int, str]]] | None = field(default=None, repr=False)
+    # The newest version another process announced: above ``version``, the next to use this
+    # table reads what it lacks from the log first (``Tables.load``).
+    heard: int = 0
+    # (version, entries): what was worked out from ``version``, dropped when it moves. Kept on
+    # the table itself, so a table that leaves memory takes its renders with it.
+    _memo: tuple[int, dict[Hashable, Any]] = field(default_factory=lambda: (-1, {}), repr=False)
+
+    @property
+    def next_seq(self) -> int:
+        return self.last_seq + 1
+
+    def keep_recent(self) -> None:
+        del self.rows[:-RECENT_ROWS]
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    def memo(self, key: Hashable, make: Callable[[], R]) -> R:
+        """``make()``, computed once per version of this table and ``key``.
+
+        Every change wakes every screen and phone of a table, and most of what they render is
+        the same for all of them (the public view, the history, the seat list) or for every
+        stream of one viewer (its rendered fragment): each is made once per version.
+        """
+        version = self.version
+        if self._memo[0] != version:
+            self._memo = (version, {})
+        # The entries of the version looked up, even if the table moves on while ``make``
+        # runs: a value is only ever found under the version it was made for.
+        items = self._memo[1]
+        if key not in items:
+            items[key] = make()
+        return items[key]
+
+    def view(self, actor: Actor) -> dict[str, Any]:
+        """``game.view`` for this viewer, computed once per version.
+
+        A game with ``private_view`` gets a seat's view as the shared public view plus that
+        seat's own part, so seven phones cost one public view, not seven.
+        """
+        game = self.game
+        if actor is None or game.private_view is None:
+            return self.memo(("view", actor), lambda: game.view(self.state, actor))
+        public = self.view(None)
+        private_view = game.private_view
+        return self.memo(("view", actor), lambda: {**public, "me": private_view(self.state, actor)})
+
+    def forget(self) -> None:
+        """Drop what was worked out from this version (a test that writes a state behind the
+        log's back)."""
+        self._memo = (-1, {})
