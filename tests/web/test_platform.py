@@ -492,7 +492,8 @@ def test_a_seats_own_line_reaches_that_seat_alone_whoever_looks_first(app, clien
 
 
 def test_a_long_game_keeps_a_bounded_log_in_memory_and_undo_reaches_past_it(app, client):
-    from companion.pipeline.tables import HOST, RECENT_ROWS
+    from companion.pipeline.loaded import RECENT_ROWS
+    from companion.pipeline.tables import HOST
 
     tables = app.extensions["tables"]
     table_id = make_table(client)["id"]
