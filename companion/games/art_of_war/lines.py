@@ -7,7 +7,7 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, P, T, Text, as_is, correction_line, name_of, sealed, who
+from ..kit import N_, Event, L, Lines, P, T, Text, as_is, correction_line, name_of, sealed, who
 from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
@@ -254,7 +254,7 @@ LINES = Lines(
         ),
         "BidsRevealed": lambda e, p: T(
             "Bids: {list}",
-            list=", ".join(f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None),
+            list=L([f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None]),
         ),
         "EpicUnsold": lambda e, p: T(
             "Nobody bid: the {building_t} stays up", building_t=e["building_t"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Outcome, ScoreRow, State, T, Text
+from ..kit import L, Outcome, ScoreRow, State, T, Text
 from .board import count, name, team, team_name
 from .data import (
     FATAL_ATTACK_PENALTY,
@@ -200,7 +200,7 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
         else T("Winner: {team_t} ({total} points)", team_t=team_t, total=total)
     )
     return Outcome(
-        reason=T("{names} reached 0 honor", names=", ".join(name(state, s) for s in end["seats"])),
+        reason=T("{names} reached 0 honor", names=L([name(state, s) for s in end["seats"]])),
         headline=headline,
         winners=_members(state, winner),
         rows=rows,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Lines, P, T, Text, as_is, correction_line, name_of, who
+from ..kit import Event, L, Lines, P, T, Text, as_is, correction_line, name_of, who
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -21,26 +21,26 @@ def _seat_name(e: Event, players: list[str], key: str) -> str:
     return str(value)
 
 
-def _names(e: Event, players: list[str]) -> str:
+def _names(e: Event, players: list[str]) -> Text | str:
     """The names of the seats under ``seats`` (an old event: the names, already joined)."""
     if "seats" in e:
-        return ", ".join(players[s] for s in e["seats"])
+        return L([players[s] for s in e["seats"]])
     return e["names"]
 
 
-def _dice_shown(e: Event, players: list[str]) -> str:
-    """A civil-war roll as "Ann 5 3; Bob 6" (an old event: already in words)."""
+def _dice_shown(e: Event, players: list[str]) -> Text | str:
+    """A civil-war roll as "Ann 5 3, Bob 6" (an old event: already in words)."""
     if isinstance(e["dice"], str):
         return e["dice"]
-    return "; ".join(
-        f"{players[s]} {' '.join(map(str, d))}" for s, d in zip(e["sides"], e["dice"], strict=True)
+    return L(
+        [f"{players[s]} {' '.join(map(str, d))}" for s, d in zip(e["sides"], e["dice"], strict=True)]
     )
 
 
-def _troops_left(e: Event, players: list[str]) -> str:
+def _troops_left(e: Event, players: list[str]) -> Text | str:
     if "after" in e:
         return e["after"]
-    return ", ".join(f"{players[s]} {n}" for s, n in zip(e["sides"], e["left"], strict=True))
+    return L([f"{players[s]} {n}" for s, n in zip(e["sides"], e["left"], strict=True)])
 
 
 def _seat(e: Event, players: list[str]) -> dict[str, Any]:
@@ -342,7 +342,7 @@ LINES = Lines(
             "The game is over: {names} won.",
             kind=e["kind"],
             winners=e["winners"],
-            names=", ".join(players[s] for s in e["winners"]),
+            names=L([players[s] for s in e["winners"]]),
         ),
     }
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..kit import N_, Actor, State, T, Text
+from ..kit import N_, Actor, L, State, T, Text
 from ..kit.odds import odds
 from .board import (
     City,
@@ -326,9 +326,8 @@ def _national_line(state: State, b: dict[str, Any], k: int, r: dict[str, Any]) -
 
 
 def _civil_line(state: State, k: int, r: dict[str, Any]) -> Text:
-    shown = "; ".join(
-        f"{name(state, s)} {' '.join(map(str, d))}"
-        for s, d in zip(r["sides"], r["dice"], strict=True)
+    shown = L(
+        [f"{name(state, s)} {' '.join(map(str, d))}" for s, d in zip(r["sides"], r["dice"], strict=True)]
     )
     if r["mode"] == "highest":
         return T(
