@@ -95,7 +95,7 @@ def test_every_chinese_translation_uses_full_width_punctuation(path):
 LOGS = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.json"))
 TAGS = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]+>", re.S)
 # How many moments of each recorded game are rendered (evenly spread, the end included).
-MOMENTS = 8
+MOMENTS = 6
 
 
 def visible_text(page: str) -> str:
@@ -108,6 +108,8 @@ def marks_beside_chinese(text: str) -> list[str]:
     """Half-width , : ; ! ? ( ) with a Chinese character next to it (spaces skipped), each
     with a few characters around it: in a Chinese page these are the full-width marks' job,
     whoever put them there (a catalogue, a template, or code joining a list)."""
+    # A board coordinate, "(2,3)", is notation, as "3:2" is.
+    text = re.sub(r"\(\d+,\d+\)", "#", text)
     found = []
     for match in re.finditer(r"[,:;!?()]", text):
         n = match.start()

@@ -15,6 +15,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.messages.mofile import read_mo
 from flask import Flask, g, request
+from markupsafe import Markup, escape
 from flask_babel import Babel, get_locale, get_translations
 
 from .. import HERE
@@ -218,6 +219,14 @@ def translate(text: Any, gettext_fn: Callable[[str], str] | None = None, depth: 
     return str(text)
 
 
+def listed(items: Any, labels: dict[Any, Any] | None = None) -> Markup:
+    """A template's list joined by the viewer's language's rule ("Bo, Cy, and Di";
+    "Bo、Cy和Di"): never a comma that a template put in. ``labels``: what to show for
+    each item, when the items are keys."""
+    shown = [escape(item if labels is None else labels[item]) for item in items]
+    return Markup(format_list(shown, locale=BABEL_LOCALE.get(lang(), "en"))) if shown else Markup()
+
+
 def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(HERE / "translations")
     app.config["BABEL_DEFAULT_LOCALE"] = "en"
@@ -225,6 +234,9 @@ def init_app(app: Flask) -> None:
     # Templates (and macros in imported templates) translate through the cached catalog.
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.filters["t"] = translate
+    app.jinja_env.filters["listed"] = listed
+    # A label's colon: ": " in English, a full-width "：" (its own space) in Chinese.
+    app.jinja_env.globals["colon"] = lambda: "：" if lang() == "zh_TW" else ": "
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES, lang=lang, html_lang=lambda: HTML_LANG.get(lang(), "en")
     )
