@@ -15,8 +15,8 @@ from typing import Any
 from babel.lists import format_list
 from babel.messages.mofile import read_mo
 from flask import Flask, g, request
-from markupsafe import Markup, escape
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup, escape
 
 from .. import HERE
 from ..text import AS_IS, LIST, PLURAL

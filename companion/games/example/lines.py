@@ -8,9 +8,7 @@ LINES = Lines(
     {
         "Scored": lambda e, players: T("{name} scored {n}", name=name_of(e, players), n=e["n"]),
         "SecretSet": lambda e, players: T("Your secret is now {n}", n=e["n"]),
-        "BidsRevealed": lambda e, players: T(
-            "Bids: {bids}", bids=L([str(b) for b in e["bids"]])
-        ),
+        "BidsRevealed": lambda e, players: T("Bids: {bids}", bids=L([str(b) for b in e["bids"]])),
         "TurnPassed": lambda e, players: T("Next turn"),
     }
 )

@@ -32,9 +32,8 @@ def _dice_shown(e: Event, players: list[str]) -> Text | str:
     """A civil-war roll as "Ann 5 3, Bob 6" (an old event: already in words)."""
     if isinstance(e["dice"], str):
         return e["dice"]
-    return L(
-        [f"{players[s]} {' '.join(map(str, d))}" for s, d in zip(e["sides"], e["dice"], strict=True)]
-    )
+    rolls = zip(e["sides"], e["dice"], strict=True)
+    return L([f"{players[s]} {' '.join(map(str, d))}" for s, d in rolls])
 
 
 def _troops_left(e: Event, players: list[str]) -> Text | str:

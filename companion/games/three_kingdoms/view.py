@@ -326,9 +326,8 @@ def _national_line(state: State, b: dict[str, Any], k: int, r: dict[str, Any]) -
 
 
 def _civil_line(state: State, k: int, r: dict[str, Any]) -> Text:
-    shown = L(
-        [f"{name(state, s)} {' '.join(map(str, d))}" for s, d in zip(r["sides"], r["dice"], strict=True)]
-    )
+    rolls = zip(r["sides"], r["dice"], strict=True)
+    shown = L([f"{name(state, s)} {' '.join(map(str, d))}" for s, d in rolls])
     if r["mode"] == "highest":
         return T(
             "Roll {k} (highest die): {dice}. Still in: {names}.",
