@@ -216,11 +216,12 @@ LINES = Lines(
             name=name_of(e, p),
             building_t=e["building_t"],
         ),
-        "BuildingStarted": lambda e, p: T(
-            "{name} starts the {building_t} with {workers} workers",
+        "BuildingStarted": lambda e, p: P(
+            "{name} starts the {building_t} with {n} worker",
+            "{name} starts the {building_t} with {n} workers",
+            e["workers"],
             name=name_of(e, p),
             building_t=e["building_t"],
-            workers=e["workers"],
         ),
         "WorkersAssigned": lambda e, p: T(
             "{name}: workers on mine {mine}, farm {farm}, barracks {barracks}",

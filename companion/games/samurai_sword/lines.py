@@ -48,7 +48,12 @@ def _end(e: Event, players: list[str]) -> Text:
 
 def _role_noted(e: Event, players: list[str]) -> Text:
     if e.get("stars"):
-        return T("You entered {role_t} with {stars} stars", role_t=e["role_t"], stars=e["stars"])
+        return P(
+            "You entered {role_t} with {n} star",
+            "You entered {role_t} with {n} stars",
+            e["stars"],
+            role_t=e["role_t"],
+        )
     return T("You entered {role_t}", role_t=e["role_t"])
 
 

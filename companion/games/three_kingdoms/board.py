@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, BadValue, Event, L, State, Text
+from ..kit import N_, BadValue, Event, L, P, State, Text
 from .data import LARGE_FROM_TILES, POINTS, TROOPS_PER_PLAYER
 
 City = dict[str, Any]
@@ -28,6 +28,11 @@ def city_size(tiles: int) -> str:
 
 def name(state: State, seat: int | None) -> str:
     return "" if seat is None else state["players"][seat]["name"]
+
+
+def hits(n: int) -> Text:
+    """A side's hits in a roll, in the words for that many hits."""
+    return P("{n} hit", "{n} hits", n)
 
 
 def names(state: State, seats: list[int]) -> Text:

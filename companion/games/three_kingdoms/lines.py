@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Event, L, Lines, P, T, Text, as_is, correction_line, name_of, who
+from .board import hits
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -48,15 +49,23 @@ def _seat(e: Event, players: list[str]) -> dict[str, Any]:
 
 
 def _tile_placed(e: Event, players: list[str]) -> Text:
-    values = {k: e[k] for k in ("city", "alert", "hold", "left")}
+    values = {k: e[k] for k in ("city", "alert", "hold")}
     if e["city"]:
-        return T(
+        return P(
             "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
-            "troops ({left} tiles left).",
+            "troops ({n} tile left).",
+            "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
+            "troops ({n} tiles left).",
+            e["left"],
             **_seat(e, players),
             **values,
         )
-    return T("{name} placed a tile ({left} tiles left).", **_seat(e, players), **values)
+    return P(
+        "{name} placed a tile ({n} tile left).",
+        "{name} placed a tile ({n} tiles left).",
+        e["left"],
+        **_seat(e, players),
+    )
 
 
 def _city_completed(e: Event, players: list[str]) -> Text:
@@ -106,12 +115,14 @@ def _war_started(e: Event, players: list[str]) -> Text:
 
 
 def _national_roll(e: Event, players: list[str]) -> Text:
-    counts = ("k", "a_dice", "d_dice", "a_hits", "d_hits", "att", "alert", "hold")
+    counts = ("k", "a_dice", "d_dice", "att", "alert", "hold")
     return T(
-        "Roll {k}: {attacker} {a_dice} ({a_hits} hits), {defender} {d_dice} ({d_hits} hits). "
+        "Roll {k}: {attacker} {a_dice} ({a_hits_t}), {defender} {d_dice} ({d_hits_t}). "
         "Now {attacker} {att}; {defender} {alert} Alert, {hold} Hold.",
         attacker=_seat_name(e, players, "attacker"),
         defender=_seat_name(e, players, "defender"),
+        a_hits_t=hits(e["a_hits"]),
+        d_hits_t=hits(e["d_hits"]),
         **{k: e[k] for k in counts},
     )
 
@@ -150,18 +161,23 @@ def _city_created(e: Event, players: list[str]) -> Text:
     values = {
         "who_t": who(e, players),
         "city": e["city"],
-        "tiles": e["tiles"],
         "spaces": e["spaces"],
         "size_t": e["size_t"],
         "owner_t": _owner(players, e["seat"]),
     }
     if not e["complete"]:
-        return T(
-            "{who_t}: new open city {city} ({tiles} tiles, {spaces} garrison spaces).", **values
+        return P(
+            "{who_t}: new open city {city} ({n} tile, {spaces} garrison spaces).",
+            "{who_t}: new open city {city} ({n} tiles, {spaces} garrison spaces).",
+            e["tiles"],
+            **values,
         )
-    return T(
-        "{who_t}: new completed city {city} ({size_t}, {tiles} tiles, {spaces} garrison "
+    return P(
+        "{who_t}: new completed city {city} ({size_t}, {n} tile, {spaces} garrison "
         "spaces), controlled by {owner_t}.",
+        "{who_t}: new completed city {city} ({size_t}, {n} tiles, {spaces} garrison "
+        "spaces), controlled by {owner_t}.",
+        e["tiles"],
         **values,
     )
 
@@ -234,10 +250,11 @@ LINES = Lines(
         ),
         "NothingCorrected": _nothing,
         "TurnPassed": lambda e, players: T("{name}'s turn.", **_seat(e, players)),
-        "TileRemoved": lambda e, players: T(
-            "{name} removed a tile that fits nowhere ({left} tiles left).",
+        "TileRemoved": lambda e, players: P(
+            "{name} removed a tile that fits nowhere ({n} tile left).",
+            "{name} removed a tile that fits nowhere ({n} tiles left).",
+            e["left"],
             **_seat(e, players),
-            left=e["left"],
         ),
         "TilePlaced": _tile_placed,
         "CityCompleted": _city_completed,
