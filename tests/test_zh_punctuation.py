@@ -24,6 +24,7 @@ from flask.testing import FlaskClient
 
 from companion import i18n_tools
 from companion.tables import HOST, Viewer
+from companion.web.i18n import COOKIE
 
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]")
@@ -173,10 +174,43 @@ def _copy_with_phones(app: Flask, data: dict, moment: int) -> list[FlaskClient]:
     return phones
 
 
+# A count of one with a plural noun ("1 tiles left"); a label that reads before its own value
+# ("soldiers 3") is not one.
+ONE_PLURAL = re.compile(
+    r"(?<![\w.,/$+−-])1 (?:(?:Alert|Hold) )?(?:armies|tiles|troops|soldiers|workers|hits|stars"
+    r"|points|bandits|dice|spaces|times|defenders|wounds|cards|players)\b(?! \d)"
+)
+# Two sentences glued together where a template line break was eaten ("sells.Every").
+GLUED = re.compile(r"[a-z][.!?][A-Z][a-z]")
+
+
+def english_slips(text: str) -> list[str]:
+    """A count of one read with a plural noun, or two sentences without a space."""
+    return [m.group() for rx in (ONE_PLURAL, GLUED) for m in rx.finditer(text)]
+
+
+def test_the_english_check_finds_a_plural_after_one_and_glued_sentences():
+    assert english_slips("1 army · 2 armies · 1 tile left · soldiers 1 · CP 1 soldiers 3") == []
+    assert english_slips("Reinforcement pool: 1 armies") == ["1 armies"]
+    assert english_slips("with 0 Alert and 1 Hold troops") == ["1 Hold troops"]
+    assert english_slips("each player sells.Every food") == ["s.Ev"]
+
+
+def _pages(clients: dict[str, FlaskClient], urls: dict[str, str], lang: str) -> dict[str, str]:
+    out = {}
+    for name, client in clients.items():
+        client.set_cookie(COOKIE, lang)
+        reply = client.get(urls[name])
+        assert reply.status_code == 200, name
+        out[name] = visible_text(reply.get_data(as_text=True))
+    return out
+
+
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
-def test_every_page_of_a_recorded_game_in_chinese_uses_full_width_punctuation(app, path):
+def test_every_page_of_a_recorded_game_reads_right_in_both_languages(app, path):
     """The table screen, the host's screen and every phone, at moments spread over a whole
-    recorded game, read with full-width punctuation on a zh-TW device."""
+    recorded game: in Chinese with full-width punctuation, in English with a count's own
+    plural form and a space after every sentence."""
     data = json.loads(path.read_text())
     tables = app.extensions["tables"]
     tid = "fixture"
@@ -189,7 +223,8 @@ def test_every_page_of_a_recorded_game_in_chinese_uses_full_width_punctuation(ap
     public = _chinese(app.test_client())
     steps = data["steps"]
     moments = {round(k * (len(steps) - 1) / (MOMENTS - 1)) for k in range(MOMENTS)}
-    found: dict[str, list[str]] = {}
+    marks: dict[str, list[str]] = {}
+    slips: dict[str, list[str]] = {}
     for n, step in enumerate(steps):
         if step.get("undo"):
             tables.undo(tid, HOST)
@@ -201,13 +236,18 @@ def test_every_page_of_a_recorded_game_in_chinese_uses_full_width_punctuation(ap
             tables.act(tid, viewer, {**step["action"], "confirm": True})
         if n not in moments:
             continue
-        pages = {"host": host.get(f"/t/{tid}"), "public": public.get(f"/t/{tid}")}
-        phones = _copy_with_phones(app, data, n)
-        pages |= {f"seat {s}": p.get(f"/t/moment-{n}/seat") for s, p in enumerate(phones)}
-        for name, reply in pages.items():
-            assert reply.status_code == 200, (n, name)
-            for mark in marks_beside_chinese(visible_text(reply.get_data(as_text=True))):
-                found.setdefault(mark, []).append(f"step {n} {name}")
-    assert not found, f"{len(found)} half-width marks beside Chinese: " + "\n".join(
-        f"{mark!r} ({where[0]})" for mark, where in found.items()
+        clients = {"host": host, "public": public}
+        urls = {"host": f"/t/{tid}", "public": f"/t/{tid}"}
+        for seat, phone in enumerate(_copy_with_phones(app, data, n)):
+            clients[f"seat {seat}"] = phone
+            urls[f"seat {seat}"] = f"/t/moment-{n}/seat"
+        for name, text in _pages(clients, urls, "zh_TW").items():
+            for mark in marks_beside_chinese(text):
+                marks.setdefault(mark, []).append(f"step {n} {name}")
+        for name, text in _pages(clients, urls, "en").items():
+            for slip in english_slips(text):
+                slips.setdefault(slip, []).append(f"step {n} {name}")
+    assert not marks, f"{len(marks)} half-width marks beside Chinese: " + "\n".join(
+        f"{mark!r} ({where[0]})" for mark, where in marks.items()
     )
+    assert not slips, f"English slips: {slips}"

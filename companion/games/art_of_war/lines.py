@@ -119,11 +119,12 @@ LINES = Lines(
             "Round {round}: {phase_t}", round=e["round"], phase_t=e["phase_t"]
         ),
         "MovedOn": _moved_on,
-        "SetupRevealed": lambda e, p: T(
-            "{name} keeps {advisor_t} and takes {soldiers} soldiers and {food} food",
+        "SetupRevealed": lambda e, p: P(
+            "{name} keeps {advisor_t} and takes {n} soldier and {food} food",
+            "{name} keeps {advisor_t} and takes {n} soldiers and {food} food",
+            e["soldiers"],
             name=name_of(e, p),
             advisor_t=e["advisor_t"],
-            soldiers=e["soldiers"],
             food=e["food"],
         ),
         "TacticsDrawn": lambda e, p: P(
@@ -190,7 +191,7 @@ LINES = Lines(
             "{name} chooses {stance_t}", name=name_of(e, p), stance_t=e["stance_t"]
         ),
         "Produced": lambda e, p: T(
-            "{name}: +{food} food, +{soldiers} soldiers",
+            "{name}: food +{food}, soldiers +{soldiers}",
             name=name_of(e, p),
             food=e["food"],
             soldiers=e["soldiers"],

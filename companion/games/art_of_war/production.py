@@ -156,7 +156,7 @@ def _produce(state: State, seat: int) -> list[Event]:
     p["supply"] += out["soldiers"]
     state["computed"].append(
         T(
-            "{name}: +{food} food, +{soldiers} soldiers",
+            "{name}: food +{food}, soldiers +{soldiers}",
             name=name(state, seat),
             food=out["food"],
             soldiers=out["soldiers"],
@@ -207,7 +207,7 @@ def _assign_tribute(state: State) -> list[Event]:
         a, b = state["vassals"][v]
         state["computed"].append(
             T(
-                "Vassal {v}: {a} defenders vs {b} defenders",
+                "Vassal {v}: defenders {a} vs {b}",
                 v=v + 1,
                 a=defenders(state, a),
                 b=defenders(state, b),

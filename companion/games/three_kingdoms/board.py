@@ -35,6 +35,11 @@ def hits(n: int) -> Text:
     return P("{n} hit", "{n} hits", n)
 
 
+def tiles(n: int) -> Text:
+    """A number of tiles, in the words for that many."""
+    return P("{n} tile", "{n} tiles", n)
+
+
 def names(state: State, seats: list[int]) -> Text:
     """The seats' names as one list, joined in the reader's language."""
     return L([name(state, s) for s in seats])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Event, L, Lines, P, T, Text, as_is, correction_line, name_of, who
-from .board import hits
+from .board import hits, tiles
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -52,10 +52,10 @@ def _tile_placed(e: Event, players: list[str]) -> Text:
     values = {k: e[k] for k in ("city", "alert", "hold")}
     if e["city"]:
         return P(
-            "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
-            "troops ({n} tile left).",
-            "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
-            "troops ({n} tiles left).",
+            "{name} placed a tile in city {city} with troops {alert} Alert and {hold} "
+            "Hold ({n} tile left).",
+            "{name} placed a tile in city {city} with troops {alert} Alert and {hold} "
+            "Hold ({n} tiles left).",
             e["left"],
             **_seat(e, players),
             **values,
@@ -69,17 +69,22 @@ def _tile_placed(e: Event, players: list[str]) -> Text:
 
 
 def _city_completed(e: Event, players: list[str]) -> Text:
-    base = {"outcome": e["outcome"], "city": e["city"], "size_t": e["size_t"], "tiles": e["tiles"]}
+    base = {
+        "outcome": e["outcome"],
+        "city": e["city"],
+        "size_t": e["size_t"],
+        "tiles_t": tiles(e["tiles"]),
+    }
     if e["outcome"] == "idle":
-        return T("City {city} is completed: {size_t}, {tiles} tiles, idle.", **base)
+        return T("City {city} is completed: {size_t}, {tiles_t}, idle.", **base)
     if e["outcome"] == "owned":
         return T(
-            "City {city} is completed: {size_t}, {tiles} tiles, {name} controls it.",
+            "City {city} is completed: {size_t}, {tiles_t}, {name} controls it.",
             **_seat(e, players),
             **base,
         )
     return T(
-        "City {city} is completed: {size_t}, {tiles} tiles, contested by {names}.",
+        "City {city} is completed: {size_t}, {tiles_t}, contested by {names}.",
         names=_names(e, players),
         **base,
     )
@@ -188,18 +193,18 @@ def _completion_corrected(e: Event, players: list[str]) -> Text:
         "outcome": e["outcome"],
         "city": e["city"],
         "size_t": e["size_t"],
-        "tiles": e["tiles"],
+        "tiles_t": tiles(e["tiles"]),
     }
     if e["outcome"] == "idle":
-        return T("{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), idle.", **base)
+        return T("{who_t}: city {city} open → completed ({size_t}, {tiles_t}), idle.", **base)
     if e["outcome"] == "owned":
         return T(
-            "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), {name} controls it.",
+            "{who_t}: city {city} open → completed ({size_t}, {tiles_t}), {name} controls it.",
             **_seat(e, players),
             **base,
         )
     return T(
-        "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), contested by {names}.",
+        "{who_t}: city {city} open → completed ({size_t}, {tiles_t}), contested by {names}.",
         names=_names(e, players),
         **base,
     )
