@@ -133,7 +133,7 @@ def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRo
         lines.append(P("Reinforcement pool: {n} army", "Reinforcement pool: {n} armies", pool))
     return ScoreRow(
         seat=seat,
-        label=T("{name} ({colour_t})", name=names(state)[seat], colour_t=COLOUR_NAMES[seat]),
+        label=T("{name} · {colour_t}", name=names(state)[seat], colour_t=COLOUR_NAMES[seat]),
         score=sign * state["score"],
         won=seat in winners,
         lines=lines,
