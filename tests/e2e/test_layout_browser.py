@@ -33,6 +33,11 @@ OVERFLOWS = """
 () => {
   const out = [];
   const root = document.documentElement;
+  const said = (el) => {
+    const classes = el.className ? "." + String(el.className).trim().split(/\\s+/).join(".") : "";
+    const text = (el.textContent || "").replace(/\\s+/g, " ").trim().slice(0, 24);
+    return `${el.tagName.toLowerCase()}${classes} "${text}"`;
+  };
   if (root.scrollWidth > root.clientWidth) {
     out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
   }
@@ -43,12 +48,11 @@ OVERFLOWS = """
     if (el.offsetParent === null && el !== document.body) continue;  // not shown
     if (["auto", "scroll", "hidden", "clip"].includes(style.overflowX)) continue;
     if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
-      const name = el.tagName.toLowerCase() + (el.className ? "." + String(el.className).trim().split(/\\s+/).join(".") : "");
-      out.push(`${name} "${(el.textContent || "").replace(/\\s+/g, " ").trim().slice(0, 24)}" ${el.scrollWidth} > ${el.clientWidth}`);
+      out.push(`${said(el)} ${el.scrollWidth} > ${el.clientWidth}`);
     }
     const box = el.getBoundingClientRect();
     if (box.width > 0 && (box.right > root.clientWidth + 1 || box.left < -1)) {
-      out.push(`${el.tagName.toLowerCase()} "${(el.textContent || "").replace(/\\s+/g, " ").trim().slice(0, 24)}" off screen`);
+      out.push(`${said(el)} off screen`);
     }
   }
   return [...new Set(out)];
@@ -93,9 +97,7 @@ def play_part(server: Any, name: str) -> tuple[str, str, int]:
 
 
 @pytest.mark.parametrize("name", PLAYTHROUGHS)
-def test_no_phone_element_overflows_its_box_at_320_and_390_px_in_large_type(
-    server, browser, name
-):
+def test_no_phone_element_overflows_its_box_at_320_and_390_px_in_large_type(server, browser, name):
     table_id, host, players = play_part(server, name)
     found: dict[str, list[str]] = {}
     for seat in range(players):
