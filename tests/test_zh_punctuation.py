@@ -116,19 +116,20 @@ def marks_beside_chinese(text: str) -> list[str]:
         n = match.start()
         before = text[:n].rstrip()[-1:]
         after = text[n + 1 :].lstrip()[:1]
-        if (
-            match.group() == "?"
-            and text[n - 1 : n] in ("", " ")
-            and text[n + 1 : n + 2] in ("", " ")
-        ):
-            continue  # a lone "?" is a symbol (a card not shown yet), not a sentence's mark
+        if match.group() == "?" and text[n - 1 : n] in ("", " ", "+"):
+            continue  # "?" after nothing or "+" stands for a number not known yet ("11+?")
         if CJK.match(before or " ") or CJK.match(after or " "):
             found.append(text[max(0, n - 12) : n + 12])
     return found
 
 
 def test_the_page_check_finds_half_width_marks_beside_chinese_only():
-    assert marks_beside_chinese("木刀、煙管和脇差 · 比分 3:2 · Ann vs Bo (3) · ? 對 ?") == []
+    assert (
+        marks_beside_chinese(
+            "木刀、煙管和脇差 · 比分 3:2 · Ann vs Bo (3) · ? 對 ? · 分數 11+? 人口"
+        )
+        == []
+    )
     assert marks_beside_chinese("木刀, 煙管") != []
     assert marks_beside_chinese("Akiko (藍 (孫子))") != []
     assert marks_beside_chinese("兵力: 3") != []
