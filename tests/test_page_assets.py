@@ -31,8 +31,8 @@ from companion.tables import HOST, Viewer
 from companion.web import assets, auth, regions
 from tests.web.test_plays import tally
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
-LOGS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "logs").glob("*.json"))
+STATIC = Path(__file__).resolve().parents[1] / "static"
+LOGS = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.json"))
 PLAYED = sorted({json.loads(p.read_text())["game"] for p in LOGS})
 PHONE_LIMIT = 40 * 1024
 # What each script works on: the attributes it looks for in a page.
@@ -45,6 +45,7 @@ SCRIPT_MARKS = {
     "js/choose.js": re.compile(r"\sdata-choose-open="),
     "js/dice.js": re.compile(r"\sdata-dice-value[\s>=]"),
     "js/plays.js": re.compile(r"\sdata-print[\s>=]"),
+    "js/tv.js": re.compile(r'\sclass="tv-page[\s"]'),  # the TV's pages, shown in turn
 }
 # Those the base page's own chrome carries on every page, whatever the page is.
 CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')
@@ -132,7 +133,7 @@ def replay(app: Flask, table_id: str, log: dict, upto: int | None = None):
     )
     for step in log["steps"][:upto]:
         if step.get("undo"):
-            tables.undo(table_id, HOST)
+            tables.undo(table_id, HOST, confirm=True)
         elif step.get("redo"):
             tables.redo(table_id, HOST)
         else:

@@ -128,6 +128,22 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opens is closed when the test ends: a live page left open
+    keeps running its scripts and reconnecting to a server that has stopped, and dozens of
+    them slow every later test down (a context a wider-scoped fixture opened is left alone)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,

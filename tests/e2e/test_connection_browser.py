@@ -347,7 +347,7 @@ def test_a_question_in_the_toast_goes_once_it_is_answered(server, new_context):
     table_page.wait_for_load_state("load")
     honor = table_page.locator('article.ss-player[data-seat="0"] .stat-honor .value')
     before = int(honor.inner_text())
-    table_page.get_by_role("button", name=re.compile("The deck ran out")).click()
+    table_page.get_by_role("button", name="The deck ran out", exact=True).click()
     toast = table_page.locator("#toast")
     # Each wait ends when the page shows it; the bound only stops a hung test.
     expect(toast).to_have_class(re.compile(r"\bshow\b"), timeout=LOADED)

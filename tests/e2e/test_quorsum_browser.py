@@ -71,7 +71,7 @@ def test_a_game_played_through_the_pages_ends_in_a_stalemate_won_on_the_tiebreak
         value = ROW_VALUES[n // 4]
         row, col = n // 4 + 1, n % 4 + 1
         expect(table.locator(".q-next-tile")).to_contain_text(f"Tile ({row},{col})")
-        table.get_by_role("button", name=f"{value}, dark face up").click()
+        table.get_by_role("button", name=f"{value}, dark face up", exact=True).click()
         expect(table.locator(f'.q-cell[data-tile="{n}"]')).to_have_attribute(
             "data-value", str(value)
         )

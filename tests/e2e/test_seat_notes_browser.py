@@ -186,7 +186,8 @@ def test_a_seat_on_the_shared_screen_keeps_its_notes_there_and_done_removes_them
     # Cy has no phone: the host hands the table screen round.
     table.locator(".pass-offer select[name=seat]").select_option(label="Cy")
     table.get_by_role("button", name=words["play"]).click()
-    show = table.get_by_role("button", name=words["show"])
+    # The public table offers Cy's screen (a link to a page of its own); "Done" leads back.
+    show = table.get_by_role("link", name=words["show"])
     expect(show).to_be_visible()
     expect(table.locator("[data-notes]")).to_have_count(0)  # nothing of Cy's on the cover
     show.click()
@@ -195,7 +196,7 @@ def test_a_seat_on_the_shared_screen_keeps_its_notes_there_and_done_removes_them
     notes.fill(words["notes"])
     table.get_by_role("button", name=words["save"], exact=True).click()
     expect(table.locator("#my-notes-state")).to_have_text(words["saved"])
-    table.get_by_role("button", name=words["done"]).click()
+    table.get_by_role("link", name=words["done"]).click()
     expect(show).to_be_visible()
     assert words["notes"] not in table.content()
     expect(table.locator("[data-notes]")).to_have_count(0)
@@ -204,7 +205,7 @@ def test_a_seat_on_the_shared_screen_keeps_its_notes_there_and_done_removes_them
     table.get_by_role("button", name=words["open"], exact=True).click()
     expect(notes).to_have_value(words["notes"])
     notes.type(" +1")
-    table.get_by_role("button", name=words["done"]).click()
+    table.get_by_role("link", name=words["done"]).click()
     expect(show).to_be_visible()
     show.click()
     table.get_by_role("button", name=words["open"], exact=True).click()

@@ -71,7 +71,7 @@ class Stream:
             # it was being read (http.client then fails in any of these ways): it ends.
             return
 
-    def wait_for(self, version: int, timeout: float = 10.0) -> bool:
+    def wait_for(self, version: int, timeout: float = 60.0) -> bool:
         """Whether a message for ``version`` (or later) arrives within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         with self._seen:
@@ -315,6 +315,7 @@ def test_a_process_killed_mid_burst_loses_nothing_and_its_phones_resume_on_anoth
     phone = Stream(f"{a.base}/t/{table['id']}/seat/stream", cookie)
     acked: dict[int, list[int]] = {seat: [] for seat in range(SEATS)}
     stop = threading.Event()
+    going = threading.Event()  # every phone has had taps acknowledged: the burst is on
 
     def hammer(seat: int) -> None:
         n = 0
@@ -325,11 +326,14 @@ def test_a_process_killed_mid_burst_loses_nothing_and_its_phones_resume_on_anoth
                 return
             acked[seat].append(delta)
             n += 1
+            if all(len(done) >= 2 for done in acked.values()):
+                going.set()
 
     threads = [threading.Thread(target=hammer, args=(seat,)) for seat in range(SEATS)]
     for thread in threads:
         thread.start()
-    time.sleep(0.6)
+    # Kill A mid-burst, once the burst is under way (however slow a loaded machine is).
+    assert going.wait(120), "the burst never got going"
     assert a.proc is not None
     os.kill(a.proc.pid, signal.SIGKILL)
     a.proc.wait(10)
