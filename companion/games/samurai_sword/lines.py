@@ -42,7 +42,9 @@ def _defeat(e: Event, players: list[str]) -> Text:
 def _end(e: Event, players: list[str]) -> Text:
     if e["reason"] == "swordmaster":
         return T("Game over: only {name} has health left (Swordmaster)", name=name_of(e, players))
-    names = L([players[s] for s in e["seats"]]) if "seats" in e else e["names"]
+    # A log recorded before events carried seats holds the names joined by ", ": split back
+    # into a list, it reads as a new event does, joined by the reader's language.
+    names = L([players[s] for s in e["seats"]] if "seats" in e else e["names"].split(", "))
     return T("Game over: {names} reached 0 honor", names=names)
 
 
