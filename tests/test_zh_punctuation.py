@@ -228,7 +228,7 @@ def test_every_page_of_a_recorded_game_reads_right_in_both_languages(app, path):
     slips: dict[str, list[str]] = {}
     for n, step in enumerate(steps):
         if step.get("undo"):
-            tables.undo(tid, HOST)
+            tables.undo(tid, HOST, confirm=True)
         elif step.get("redo"):
             tables.redo(tid, HOST)
         else:
