@@ -87,7 +87,7 @@ def play_part(server: Any, name: str) -> tuple[str, str, int]:
     steps = data["steps"]
     for step in steps[: int(len(steps) * PART)]:
         if step.get("undo"):
-            server.api("POST", f"{base}/undo", {}, token=host)
+            server.api("POST", f"{base}/undo", {"confirm": True}, token=host)
         elif step.get("redo"):
             server.api("POST", f"{base}/redo", {}, token=host)
         else:
