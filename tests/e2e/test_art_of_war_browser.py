@@ -205,7 +205,7 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     computed = table.locator(".aow-computed")
     expect(computed).to_contain_text("War: +3 soldiers")
     for seat, name in enumerate(PLAYERS):
-        line = computed.locator("li.who", has_text=f"{name}: +")
+        line = computed.locator("li.who", has_text=f"{name}: food +")
         expect(line).to_have_count(1)
         food, soldiers = map(int, re.findall(r"\+(\d+)", line.inner_text()))
         expect(card(table, seat).locator(".stat-food .value")).to_have_text(
