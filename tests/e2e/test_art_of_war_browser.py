@@ -13,6 +13,7 @@ import base64
 import json
 import re
 import zlib
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -432,3 +433,76 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     expect(phone.locator(".aow-locked")).to_be_visible()
     mine = api.view(0)["me"]["deploy"]["draft"]
     assert {"loc": "camp-0", "n": 1} in [{"loc": d["loc"], "n": d["n"]} for d in mine]
+
+
+def hold_reveal(phone: Page) -> None:
+    """Press and hold the secret's button, as a player does (let go with phone.mouse.up())."""
+    phone.locator("[data-reveal]").hover()
+    phone.mouse.down()
+    expect(phone.locator(".private")).to_be_visible()
+
+
+def face_buttons(phone: Page) -> list[str]:
+    """The cards' and counters' buttons as they show on the phone's face."""
+    return phone.locator(".aow-hand .choose-open").all_inner_texts()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_phones_cards_general_and_fixes_show_the_same_buttons_whatever_it_holds(
+    server, new_context, size, lang
+):
+    phone, api = seated_phone(server, new_context, size, lang)
+    tactics = api.view(0)["me"]["tactics"]
+    if tactics:
+        api.act(0, type="adjust_tactics", delta=-tactics)
+    api.act(0, type="set_money", n=0)
+    expect(phone.locator(".aow-hand .choose-open")).to_have_count(3)
+    empty_handed = face_buttons(phone)
+    hold_reveal(phone)
+    expect(phone.locator(".private .aow-tactics")).to_have_text("0")
+    expect(phone.locator(".private .aow-money")).to_have_text("$0")
+    shot_face(phone, "face-held", size, lang, full=True)
+    phone.mouse.up()
+    expect(phone.locator(".private")).to_be_hidden()
+    shot_face(phone, "face", size, lang, full=True)
+
+    # No card in hand: the button is there all the same, and its panel says so.
+    phone.locator('[data-choose-open="aow-choose-play-panel"]').click()
+    play = phone.locator("#aow-choose-play-panel")
+    expect(play.locator(".aow-cannot")).to_be_visible()
+    expect(play.locator(".aow-play-form")).to_have_count(0)
+    play.locator("[data-choose-hide]").click()
+    expect(play).to_be_hidden()
+
+    # The counters are fixed in their own panel, which stays open while tapping.
+    phone.locator('[data-choose-open="aow-choose-fix-panel"]').click()
+    fix = phone.locator("#aow-choose-fix-panel")
+    fix.locator(".aow-fix-tactics .plus button").click()
+    expect(fix.locator(".aow-tactics")).to_have_text("1")
+    fix.locator("input[name=n]").fill("7")
+    fix.locator(".aow-set-money button").click()
+    expect(fix.locator(".aow-money")).to_have_text("$7")
+    expect(fix).to_be_visible()
+    shot_face(phone, "fix", size, lang)
+    fix.locator("[data-choose-hide]").click()
+    expect(fix).to_be_hidden()
+
+    # A card and $7 in hand: the face is the same; the panels show what changed.
+    assert face_buttons(phone) == empty_handed
+    expect(phone.locator("#aow-set-money input[name=n]")).to_have_value("7")
+    phone.locator('[data-choose-open="aow-choose-play-panel"]').click()
+    expect(play.locator(".aow-play-form select[name=card]")).to_be_visible()
+    expect(play.locator(".aow-cannot")).to_have_count(0)
+    shot_face(phone, "play", size, lang)
+    play.locator("[data-choose-hide]").click()
+    hold_reveal(phone)
+    expect(phone.locator(".private .aow-tactics")).to_have_text("1")
+    expect(phone.locator(".private .aow-money")).to_have_text("$7")
+    phone.mouse.up()
+    expect(phone.locator(".private")).to_be_hidden()
+
+
+def shot_face(page: Page, name: str, size: str, lang: str, full: bool = False) -> None:
+    Path("/tmp/shots-face").mkdir(exist_ok=True)
+    page.screenshot(path=f"/tmp/shots-face/{name}-{size}-{lang}.png", full_page=full)
