@@ -2,7 +2,7 @@
 
 axe-core (vendored under tests/e2e/vendor, MPL-2.0) runs inside real Chromium on each page a
 person opens, at the size of the device it is opened on: a phone (390x844) with its seat,
-the home page and the new-table form (a host without a laptop starts there); a laptop
+the new-table form and the home page (a host without a laptop starts there); a laptop
 (1366x768) with the host's table screen, the printable QR sheet, the home page, each game's
 new-table form and an error page; a TV (1920x1080) with the public screen and the TV view.
 Each page is checked a few actions into a game, so history lines and the game's pieces are
@@ -56,9 +56,13 @@ def violations(page: Any, lang: str | None = None) -> list[dict]:
 
 def context(browser: Any, size: dict, lang: str) -> Any:
     # The checker is injected through DevTools, not as a page script: the page's own
-    # Content-Security-Policy stays as it is for everything it loads.
+    # Content-Security-Policy stays as it is for everything it loads. Motion is reduced: a
+    # TV's pages fade in, and a page caught halfway would be measured at half its contrast.
     return browser.new_context(
-        viewport=size, locale="zh-TW" if lang == "zh_TW" else "en-US", is_mobile=size is PHONE
+        viewport=size,
+        locale="zh-TW" if lang == "zh_TW" else "en-US",
+        is_mobile=size is PHONE,
+        reduced_motion="reduce",
     )
 
 
@@ -115,8 +119,9 @@ def test_every_page_of_a_game_has_no_accessibility_violation(server, browser, ga
     phone = context(browser, PHONE, lang).new_page()
     phone.goto(f"{server.base}/join/{created['seats'][1]['join_code']}")
     found["phone"] = violations(phone, lang)
-    phone.goto(f"{server.base}/")
-    found["home (phone)"] = violations(phone, lang)
+    if game_id == min(GAMES):  # the home page is every game's: checked once a language
+        phone.goto(f"{server.base}/")
+        found["home (phone)"] = violations(phone, lang)
     phone.goto(f"{server.base}/new/{game_id}")
     found["new table (phone)"] = violations(phone, lang)
 

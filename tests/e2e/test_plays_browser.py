@@ -263,7 +263,7 @@ def test_the_owner_sees_both_records_before_a_merge_and_can_undo_it(server, brow
     # and a score chart names its axes.
     values = page.locator(".wins .chart-value")
     expect(values).to_have_count(4)
-    for text in values.all_inner_texts():
+    for text in values.all_text_contents():
         assert words["rate"].match(text), text
     ann = cards.filter(has=page.locator("h3", has_text="Ann"))
     expect(ann.locator(".score-chart .chart-axis-label")).to_have_text(words["axes"])
