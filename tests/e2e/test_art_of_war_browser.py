@@ -5,6 +5,10 @@ The table is created through the pages, the phones join by reading the QR codes 
 screen, and every choice is made by clicking what a player would click. Rounds 1 to 5 are
 played quickly through the JSON API with the tokens the browsers hold; the round 6 auction
 is clicked again on the phones.
+
+Then, at a phone's, a laptop's and a TV's size (390x844, 1366x768, 1920x1080) and in both
+languages, one player's purchases, epic bid, building and deployment, each in its private
+panel with the money in view and nothing wider than the screen.
 """
 
 from __future__ import annotations
@@ -297,7 +301,9 @@ def test_the_table_screen_says_in_both_languages_why_a_phase_moved_on(server, ne
 
 # --------------------------------------------------------------------------- a few taps
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "tv": (1920, 1080)}
+HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
+LOCK_IN = {"en": "Lock in", "zh_TW": "鎖定"}
 
 
 def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[Page, Api]:
@@ -333,8 +339,26 @@ def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[P
     return phone, api
 
 
+def shows(page: Page, reply: dict) -> None:
+    """Wait until ``page`` has received the table version an API ``reply`` made: a panel
+    opened before the change reaches the phone would still show what it had."""
+    page.wait_for_function(
+        "v => +document.querySelector('#live').dataset.version >= v",
+        arg=reply["version"],
+        timeout=15_000,
+    )
+
+
 def shot(page: Page, name: str, size: str, lang: str, full: bool = True) -> None:
+    """A screenshot, once the page is checked to be no wider than its screen."""
+    fits_across(page)
     page.screenshot(path=f"/tmp/shots-aow/{name}-{size}-{lang}.png", full_page=full)
+
+
+def fits_across(page: Page) -> None:
+    """Nothing on the page is wider than the screen: no sideways scrolling."""
+    wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"{page.url} is {wide[0]}px wide on a {wide[1]}px screen"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
@@ -343,15 +367,19 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     server, new_context, size, lang
 ):
     phone, api = seated_phone(server, new_context, size, lang)
+    expect(phone.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     # Ann holds $3: a tactic card, not a blueprint ($4). The purchases open from one button
     # (the same whatever she holds), and the panel offers only what would be accepted.
-    api.act(0, type="set_money", n=3)
+    shows(phone, api.act(0, type="set_money", n=3))
     opener = phone.locator('[data-choose-open="aow-choose-buy-panel"]')
     expect(opener).to_be_visible()
     opener.click()
     panel = phone.locator("#aow-choose-buy-panel")
     expect(panel.locator(".aow-bid-money")).to_contain_text("$3")
     expect(panel.locator(".aow-buy-tactic button")).to_be_visible()
+    # The money and what it buys are in view together, as the panel opens.
+    expect(panel.locator(".aow-bid-money")).to_be_in_viewport()
+    expect(panel.locator(".aow-buy-tactic button")).to_be_in_viewport()
     expect(panel.locator(".aow-buy-blueprint")).to_have_count(0)
     expect(panel.locator(".aow-cannot")).to_contain_text("$4")
     shot(phone, "buy", size, lang, full=False)
@@ -364,10 +392,13 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     phone.locator(".aow-done-button button").click()
     expect(phone.locator(".aow-done-wait .chip")).to_have_count(2)
     # The table screen shows whom the table waits for.
+    # A laptop beside the phones, or the TV when the phone's size is a TV's.
     screen = new_context("screen", lang).new_page()
-    screen.set_viewport_size({"width": 1366, "height": 768})
+    width, height = SIZES["tv" if size == "tv" else "laptop"]
+    screen.set_viewport_size({"width": width, "height": height})
     screen.goto(server.base + api.table_path)
     expect(screen.locator(".aow-waiting .chip")).to_have_text(["Bo", "Cy"])
+    expect(screen.locator(".aow-waiting")).to_be_in_viewport()
     shot(screen, "table-waiting", size, lang, full=False)
     screen.close()
     for seat in (1, 2):
@@ -375,17 +406,22 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
 
     # The epic auction: the bid is made inside the private panel, with the money in view.
     expect(phone.locator('[data-choose-open="aow-choose-bid-panel"]')).to_be_visible()
-    api.act(0, type="set_money", n=6)
+    shows(phone, api.act(0, type="set_money", n=6))
     phone.locator('[data-choose-open="aow-choose-bid-panel"]').click()
     bid = phone.locator("#aow-choose-bid-panel")
     expect(bid.locator(".aow-bid-money")).to_contain_text("$6")
     expect(bid.locator("input[name=amount]")).to_have_attribute("max", "6")
+    # The bid is made with the money in view: both on screen, with the button that sends it.
+    for part in (".aow-bid-money", "input[name=amount]", "button[type=submit]"):
+        expect(bid.locator(part)).to_be_in_viewport()
     shot(phone, "bid", size, lang, full=False)
     bid.locator("input[name=amount]").fill("2")
     bid.locator("button[type=submit]").click()
     expect(phone.locator(".aow-chosen")).to_be_visible()
     expect(bid).to_be_hidden()
-    phone.locator(".aow-choose .aow-lock button").click()
+    lock = phone.locator(".aow-choose .aow-lock button")
+    expect(lock).to_have_text(LOCK_IN[lang])
+    lock.click()
     for seat in (1, 2):
         api.act(seat, type="bid", amount=0)
         api.act(seat, type="lock")
@@ -397,13 +433,14 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     small = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 2)
     big = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 4)
     api.act(0, type="add_blueprint", building=small)
-    api.act(0, type="add_blueprint", building=big)
+    shows(phone, api.act(0, type="add_blueprint", building=big))
     expect(phone.locator('[data-choose-open="aow-choose-build-panel"]')).to_be_visible()
     in_hand = api.view(0)["players"][0]["in_hand"]
-    api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand)
+    shows(phone, api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand))
     phone.locator('[data-choose-open="aow-choose-build-panel"]').click()
     build = phone.locator("#aow-choose-build-panel")
     expect(build.locator("select[name=building] option")).to_have_count(1)
+    expect(build.locator("button[type=submit]")).to_be_in_viewport()
     shot(phone, "build", size, lang, full=False)
     build.locator("button[type=submit]").click()
     expect(build).to_be_hidden()
@@ -429,6 +466,9 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     shot(phone, "deploy", size, lang, full=False)
     box = camp.bounding_box()
     assert box is not None and box["x"] + box["width"] <= SIZES[size][0]
+    # A place's name and its steppers are read together, on a laptop or a TV too.
+    assert box["width"] <= 720, f"the row is {box['width']}px wide"
+    expect(deploy.locator(".choose-done button")).to_have_text(LOCK_IN[lang])
     deploy.locator(".choose-done button").click()
     expect(phone.locator(".aow-locked")).to_be_visible()
     mine = api.view(0)["me"]["deploy"]["draft"]
