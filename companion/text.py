@@ -11,6 +11,8 @@ is itself a msgid (or a ``Text``) and is translated before it is put in place.
 ['{n} star', {'n': 1, '_plural': '{n} stars'}]
 >>> as_is("Ann")
 ['{name}', {'name': 'Ann'}]
+>>> L(["Ann", "Bo"])
+['{list}', {'items': ['Ann', 'Bo']}]
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ Text = list[Any]  # [msgid, {params}]
 
 # A msgid that no catalogue translates: a player's name shown as it is, where a Text is wanted.
 AS_IS = "{name}"
+# Another: a list of items, each a name or a Text, joined by the viewer's language's rule
+# ("Ann, Bo, and Cy"; "Ann、Bo和Cy"), never by a comma that code put in.
+LIST = "{list}"
 
 
 def N_(msgid: str) -> str:
@@ -50,3 +55,10 @@ PLURAL = "_plural"  # the param of a ``P`` Text that holds its plural msgid
 def as_is(name: str) -> Text:
     """A name (a player's, say) as a Text that is never translated."""
     return [AS_IS, {"name": name}]
+
+
+def L(items: list[Any] | tuple[Any, ...]) -> Text:
+    """A list as one Text, joined in the viewer's language (CLDR's list patterns). A string
+    item is data shown as it is (a player's name); a Text item is translated (``T("Bokken")``
+    for a msgid). It may stand as any param's value: ``T("{names} discard", names=L(names))``."""
+    return [LIST, {"items": list(items)}]

@@ -58,8 +58,10 @@ Score = (
     | None
 )
 
+# The items of a list joined in the reader's language (``text.L``: names, numbers).
+Items = Annotated[list[Short | Int], Field(max_length=MAX_PARAMS)]
 # A Text three levels deep at most: [msgid, {k: [msgid, {k: [msgid, {k: scalar}]}]}].
-Text2 = tuple[Msgid, Annotated[dict[Key, Scalar], Field(max_length=MAX_PARAMS)]]
+Text2 = tuple[Msgid, Annotated[dict[Key, Scalar | Items], Field(max_length=MAX_PARAMS)]]
 Text1 = tuple[Msgid, Annotated[dict[Key, Scalar | Text2], Field(max_length=MAX_PARAMS)]]
 Text = Msgid | tuple[Msgid, Annotated[dict[Key, Scalar | Text1], Field(max_length=MAX_PARAMS)]]
 Lines = Annotated[list[Text], Field(max_length=MAX_LINES)]

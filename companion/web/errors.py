@@ -66,7 +66,7 @@ def error_response(
     status: int,
     code: str,
     message: str,
-    confirm: dict[str, str] | None = None,
+    confirm: list[tuple[str, str]] | None = None,
     field: str | None = None,
 ) -> Response:
     """The same refusal for every kind of client: JSON for the API, a fragment for htmx.
@@ -97,7 +97,8 @@ def error_response(
 def _rules_error(err: RulesError) -> Response:
     confirm = None
     if isinstance(err, ConfirmFirst) and request.form:
-        confirm = {k: v for k, v in request.form.items() if k != "confirm"}
+        # Every value of a repeated field (tick boxes) goes back as it came.
+        confirm = [(k, v) for k, v in request.form.items(multi=True) if k != "confirm"]
     params = dict(err.params)
     field = params.get("field") if isinstance(params.get("field"), str) else None
     if field is not None and wants_json() and "field_t" in params:

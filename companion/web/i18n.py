@@ -13,14 +13,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from babel.messages.mofile import read_mo
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup, escape
 
 from .. import HERE
-from ..text import AS_IS, PLURAL
+from ..text import AS_IS, LIST, PLURAL
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文"}
+BABEL_LOCALE = {"en": "en", "zh_TW": "zh_Hant_TW"}
 HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
 COOKIE = "tc_lang"
 
@@ -97,6 +100,7 @@ _CATALOGS: dict[str, Any] = {}
 
 # How deep a Text's ``_t`` params may nest (a stored result's Texts go three deep at most).
 MAX_TEXT_DEPTH = 4
+MAX_LIST_ITEMS = 64
 MAX_PARAM_LENGTH = 2000
 MAX_PARAM_NUMBER = 10**15
 MO_FILE = HERE / "translations" / "zh_Hant_TW" / "LC_MESSAGES" / "messages.mo"
@@ -181,9 +185,32 @@ def _app_texts(msgid: str) -> tuple[frozenset[str] | None, dict[str, str]]:
     return None, plurals
 
 
+def _is_list(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] == LIST
+
+
+def _listed(params: dict[str, Any], tr: Callable[[str], str], depth: int) -> str:
+    """A ``text.L`` list joined by the language's own rule: a string item is data (a name)
+    shown as it is, a Text item is translated."""
+    items = params.get("items")
+    if (
+        not isinstance(items, (list, tuple))
+        or len(items) > MAX_LIST_ITEMS
+        or depth > MAX_TEXT_DEPTH
+    ):
+        return ""
+    shown = [
+        (item if _simple(item) else "") if isinstance(item, str) else translate(item, tr, depth + 1)
+        for item in items
+    ]
+    return format_list(shown, locale=BABEL_LOCALE.get(lang(), "en")) if shown else ""
+
+
 def _formatted(msgid: str, params: dict[str, Any], tr: Callable[[str], str], depth: int) -> str:
     """``[msgid, params]`` in the current language, or ``msgid`` as plain data when it is
     not a msgid of the app, or its params are not the ones it expects."""
+    if msgid == LIST:
+        return _listed(params, tr, depth)
     expected, plurals = _app_texts(msgid)
     plural_msgid = params.get(PLURAL)
     if expected is None or (
@@ -196,7 +223,7 @@ def _formatted(msgid: str, params: dict[str, Any], tr: Callable[[str], str], dep
         if name not in params:
             return msgid
         value = params[name]
-        if name.endswith("_t") and depth < MAX_TEXT_DEPTH:
+        if (name.endswith("_t") or _is_list(value)) and depth < MAX_TEXT_DEPTH:
             value = translate(value, tr, depth + 1)
         elif not _simple(value):
             return msgid
@@ -233,6 +260,14 @@ def translate(text: Any, gettext_fn: Callable[[str], str] | None = None, depth: 
     return str(text)
 
 
+def listed(items: Any, labels: dict[Any, Any] | None = None) -> Markup:
+    """A template's list joined by the viewer's language's rule ("Bo, Cy, and Di";
+    "Bo、Cy和Di"): never a comma that a template put in. ``labels``: what to show for
+    each item, when the items are keys."""
+    shown = [escape(item if labels is None else labels[item]) for item in items]
+    return Markup(format_list(shown, locale=BABEL_LOCALE.get(lang(), "en"))) if shown else Markup()
+
+
 def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(HERE / "translations")
     app.config["BABEL_DEFAULT_LOCALE"] = "en"
@@ -240,6 +275,9 @@ def init_app(app: Flask) -> None:
     # Templates (and macros in imported templates) translate through the cached catalog.
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.filters["t"] = translate
+    app.jinja_env.filters["listed"] = listed
+    # A label's colon: ": " in English, a full-width "：" (its own space) in Chinese.
+    app.jinja_env.globals["colon"] = lambda: "：" if lang() == "zh_TW" else ": "
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES, lang=lang, html_lang=lambda: HTML_LANG.get(lang(), "en")
     )

@@ -36,7 +36,8 @@ def _is_htmx() -> bool:
 
 
 def _form() -> dict[str, Any]:
-    return {k: v for k, v in request.form.to_dict().items() if k != "csrf_token"}
+    """The posted fields; a field sent more than once (a group of tick boxes) is a list."""
+    return {k: v[0] if len(v) == 1 else v for k, v in request.form.lists() if k != "csrf_token"}
 
 
 def _shown_version() -> int | None:

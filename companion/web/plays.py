@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from babel.dates import format_date, format_time
+from babel.lists import format_list
 from babel.numbers import format_percent
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -107,8 +108,8 @@ def duration_label(seconds: float) -> str:
 
 
 def joined(names: list[str]) -> str:
-    """Names in a row, as the reader's language lists them: "Ann, Bo" or "Ann、Bo"."""
-    return ("、" if lang() == "zh_TW" else ", ").join(names)
+    """Names in a row, as the reader's language lists them: "Ann, Bo, and Cy" or "Ann、Bo和Cy"."""
+    return format_list(names, locale=BABEL_LOCALE[lang()]) if names else ""
 
 
 def score_text(score: Any) -> str:

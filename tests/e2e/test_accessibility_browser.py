@@ -1,9 +1,12 @@
 """Every page of every game passes axe-core's accessibility checks, in both languages.
 
 axe-core (vendored under tests/e2e/vendor, MPL-2.0) runs inside real Chromium on each page a
-person opens: the home page, each game's new-table form, the host's table screen, the public
-screen, a phone with its seat, the printable QR sheet, an error page. Each page is checked
-a few actions into a game, so history lines and the game's pieces are on it.
+person opens, at the size of the device it is opened on: a phone (390x844) with its seat,
+the new-table form and the home page (a host without a laptop starts there); a laptop
+(1366x768) with the host's table screen, the printable QR sheet, the home page, each game's
+new-table form and an error page; a TV (1920x1080) with the public screen and the TV view.
+Each page is checked a few actions into a game, so history lines and the game's pieces are
+on it, and none is wider than its screen.
 """
 
 from __future__ import annotations
@@ -21,11 +24,23 @@ from ..web.test_text_convention import sample
 
 AXE = (Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js").read_text()
 PHONE = {"width": 390, "height": 844}
-SCREEN = {"width": 1366, "height": 900}
+SCREEN = {"width": 1366, "height": 768}
+TV = {"width": 1920, "height": 1080}
 
 
-def violations(page: Any) -> list[dict]:
-    """axe-core's violations on the page as it is now: rule, impact and where."""
+HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
+
+
+def violations(page: Any, lang: str | None = None) -> list[dict]:
+    """axe-core's violations on the page as it is now: rule, impact and where; and what no
+    rule of axe's looks at: the page scrolling sideways, or (given ``lang``, the language
+    the browser asks for) the page in another language."""
+    wide, said = page.evaluate(
+        "[[document.documentElement.scrollWidth, window.innerWidth], document.documentElement.lang]"
+    )
+    sideways = [] if wide[0] <= wide[1] else [{"rule": "wider than the screen", "where": wide}]
+    if lang and said != HTML_LANG[lang]:
+        sideways.append({"rule": "not in the viewer's language", "where": said})
     page.evaluate(AXE)
     found = page.evaluate(
         """async () => {
@@ -36,14 +51,18 @@ def violations(page: Any) -> list[dict]:
             }));
         }"""
     )
-    return found
+    return found + sideways
 
 
 def context(browser: Any, size: dict, lang: str) -> Any:
     # The checker is injected through DevTools, not as a page script: the page's own
-    # Content-Security-Policy stays as it is for everything it loads.
+    # Content-Security-Policy stays as it is for everything it loads. Motion is reduced: a
+    # TV's pages fade in, and a page caught halfway would be measured at half its contrast.
     return browser.new_context(
-        viewport=size, locale="zh-TW" if lang == "zh_TW" else "en-US", is_mobile=size is PHONE
+        viewport=size,
+        locale="zh-TW" if lang == "zh_TW" else "en-US",
+        is_mobile=size is PHONE,
+        reduced_motion="reduce",
     )
 
 
@@ -81,23 +100,30 @@ def test_every_page_of_a_game_has_no_accessibility_violation(server, browser, ga
     host = context(browser, SCREEN, lang)
     page = host.new_page()
     page.goto(f"{server.base}/host/{tid}/{created['host_token']}")
-    found["host screen"] = violations(page)
+    found["host screen"] = violations(page, lang)
     page.goto(f"{server.base}/t/{tid}/print")
-    found["print"] = violations(page)
+    found["print"] = violations(page, lang)
     page.goto(f"{server.base}/")
-    found["home"] = violations(page)
+    found["home"] = violations(page, lang)
     page.goto(f"{server.base}/new/{game_id}")
-    found["new table"] = violations(page)
+    found["new table"] = violations(page, lang)
     page.goto(f"{server.base}/t/no-such-table")
-    found["error"] = violations(page)
+    found["error"] = violations(page, lang)
 
-    public = context(browser, SCREEN, lang).new_page()
-    public.goto(f"{server.base}/t/{tid}")
-    found["public screen"] = violations(public)
+    tv = context(browser, TV, lang).new_page()
+    tv.goto(f"{server.base}/t/{tid}")
+    found["public screen (tv)"] = violations(tv, lang)
+    tv.goto(f"{server.base}/t/{tid}/tv")
+    found["tv"] = violations(tv, lang)
 
     phone = context(browser, PHONE, lang).new_page()
     phone.goto(f"{server.base}/join/{created['seats'][1]['join_code']}")
-    found["phone"] = violations(phone)
+    found["phone"] = violations(phone, lang)
+    if game_id == min(GAMES):  # the home page is every game's: checked once a language
+        phone.goto(f"{server.base}/")
+        found["home (phone)"] = violations(phone, lang)
+    phone.goto(f"{server.base}/new/{game_id}")
+    found["new table (phone)"] = violations(phone, lang)
 
     bad = {name: v for name, v in found.items() if v}
     assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)

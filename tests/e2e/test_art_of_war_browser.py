@@ -5,6 +5,10 @@ The table is created through the pages, the phones join by reading the QR codes 
 screen, and every choice is made by clicking what a player would click. Rounds 1 to 5 are
 played quickly through the JSON API with the tokens the browsers hold; the round 6 auction
 is clicked again on the phones.
+
+Then, at a phone's, a laptop's and a TV's size (390x844, 1366x768, 1920x1080) and in both
+languages, one player's purchases, epic bid, building and deployment, each in its private
+panel with the money in view and nothing wider than the screen.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import base64
 import json
 import re
 import zlib
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -205,7 +210,7 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     computed = table.locator(".aow-computed")
     expect(computed).to_contain_text("War: +3 soldiers")
     for seat, name in enumerate(PLAYERS):
-        line = computed.locator("li.who", has_text=f"{name}: +")
+        line = computed.locator("li.who", has_text=f"{name}: food +")
         expect(line).to_have_count(1)
         food, soldiers = map(int, re.findall(r"\+(\d+)", line.inner_text()))
         expect(card(table, seat).locator(".stat-food .value")).to_have_text(
@@ -296,7 +301,9 @@ def test_the_table_screen_says_in_both_languages_why_a_phase_moved_on(server, ne
 
 # --------------------------------------------------------------------------- a few taps
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "tv": (1920, 1080)}
+HTML_LANG = {"en": "en", "zh_TW": "zh-Hant-TW"}
+LOCK_IN = {"en": "Lock in", "zh_TW": "鎖定"}
 
 
 def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[Page, Api]:
@@ -332,8 +339,26 @@ def seated_phone(server: Any, new_context: Any, size: str, lang: str) -> tuple[P
     return phone, api
 
 
+def shows(page: Page, reply: dict) -> None:
+    """Wait until ``page`` has received the table version an API ``reply`` made: a panel
+    opened before the change reaches the phone would still show what it had."""
+    page.wait_for_function(
+        "v => +document.querySelector('#live').dataset.version >= v",
+        arg=reply["version"],
+        timeout=15_000,
+    )
+
+
 def shot(page: Page, name: str, size: str, lang: str, full: bool = True) -> None:
+    """A screenshot, once the page is checked to be no wider than its screen."""
+    fits_across(page)
     page.screenshot(path=f"/tmp/shots-aow/{name}-{size}-{lang}.png", full_page=full)
+
+
+def fits_across(page: Page) -> None:
+    """Nothing on the page is wider than the screen: no sideways scrolling."""
+    wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"{page.url} is {wide[0]}px wide on a {wide[1]}px screen"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_TW"])
@@ -342,15 +367,19 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     server, new_context, size, lang
 ):
     phone, api = seated_phone(server, new_context, size, lang)
+    expect(phone.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     # Ann holds $3: a tactic card, not a blueprint ($4). The purchases open from one button
     # (the same whatever she holds), and the panel offers only what would be accepted.
-    api.act(0, type="set_money", n=3)
+    shows(phone, api.act(0, type="set_money", n=3))
     opener = phone.locator('[data-choose-open="aow-choose-buy-panel"]')
     expect(opener).to_be_visible()
     opener.click()
     panel = phone.locator("#aow-choose-buy-panel")
     expect(panel.locator(".aow-bid-money")).to_contain_text("$3")
     expect(panel.locator(".aow-buy-tactic button")).to_be_visible()
+    # The money and what it buys are in view together, as the panel opens.
+    expect(panel.locator(".aow-bid-money")).to_be_in_viewport()
+    expect(panel.locator(".aow-buy-tactic button")).to_be_in_viewport()
     expect(panel.locator(".aow-buy-blueprint")).to_have_count(0)
     expect(panel.locator(".aow-cannot")).to_contain_text("$4")
     shot(phone, "buy", size, lang, full=False)
@@ -363,10 +392,13 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     phone.locator(".aow-done-button button").click()
     expect(phone.locator(".aow-done-wait .chip")).to_have_count(2)
     # The table screen shows whom the table waits for.
+    # A laptop beside the phones, or the TV when the phone's size is a TV's.
     screen = new_context("screen", lang).new_page()
-    screen.set_viewport_size({"width": 1366, "height": 768})
+    width, height = SIZES["tv" if size == "tv" else "laptop"]
+    screen.set_viewport_size({"width": width, "height": height})
     screen.goto(server.base + api.table_path)
     expect(screen.locator(".aow-waiting .chip")).to_have_text(["Bo", "Cy"])
+    expect(screen.locator(".aow-waiting")).to_be_in_viewport()
     shot(screen, "table-waiting", size, lang, full=False)
     screen.close()
     for seat in (1, 2):
@@ -374,17 +406,22 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
 
     # The epic auction: the bid is made inside the private panel, with the money in view.
     expect(phone.locator('[data-choose-open="aow-choose-bid-panel"]')).to_be_visible()
-    api.act(0, type="set_money", n=6)
+    shows(phone, api.act(0, type="set_money", n=6))
     phone.locator('[data-choose-open="aow-choose-bid-panel"]').click()
     bid = phone.locator("#aow-choose-bid-panel")
     expect(bid.locator(".aow-bid-money")).to_contain_text("$6")
     expect(bid.locator("input[name=amount]")).to_have_attribute("max", "6")
+    # The bid is made with the money in view: both on screen, with the button that sends it.
+    for part in (".aow-bid-money", "input[name=amount]", "button[type=submit]"):
+        expect(bid.locator(part)).to_be_in_viewport()
     shot(phone, "bid", size, lang, full=False)
     bid.locator("input[name=amount]").fill("2")
     bid.locator("button[type=submit]").click()
     expect(phone.locator(".aow-chosen")).to_be_visible()
     expect(bid).to_be_hidden()
-    phone.locator(".aow-choose .aow-lock button").click()
+    lock = phone.locator(".aow-choose .aow-lock button")
+    expect(lock).to_have_text(LOCK_IN[lang])
+    lock.click()
     for seat in (1, 2):
         api.act(seat, type="bid", amount=0)
         api.act(seat, type="lock")
@@ -396,13 +433,14 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     small = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 2)
     big = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 4)
     api.act(0, type="add_blueprint", building=small)
-    api.act(0, type="add_blueprint", building=big)
+    shows(phone, api.act(0, type="add_blueprint", building=big))
     expect(phone.locator('[data-choose-open="aow-choose-build-panel"]')).to_be_visible()
     in_hand = api.view(0)["players"][0]["in_hand"]
-    api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand)
+    shows(phone, api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand))
     phone.locator('[data-choose-open="aow-choose-build-panel"]').click()
     build = phone.locator("#aow-choose-build-panel")
     expect(build.locator("select[name=building] option")).to_have_count(1)
+    expect(build.locator("button[type=submit]")).to_be_in_viewport()
     shot(phone, "build", size, lang, full=False)
     build.locator("button[type=submit]").click()
     expect(build).to_be_hidden()
@@ -428,7 +466,83 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     shot(phone, "deploy", size, lang, full=False)
     box = camp.bounding_box()
     assert box is not None and box["x"] + box["width"] <= SIZES[size][0]
+    # A place's name and its steppers are read together, on a laptop or a TV too.
+    assert box["width"] <= 720, f"the row is {box['width']}px wide"
+    expect(deploy.locator(".choose-done button")).to_have_text(LOCK_IN[lang])
     deploy.locator(".choose-done button").click()
     expect(phone.locator(".aow-locked")).to_be_visible()
     mine = api.view(0)["me"]["deploy"]["draft"]
     assert {"loc": "camp-0", "n": 1} in [{"loc": d["loc"], "n": d["n"]} for d in mine]
+
+
+def hold_reveal(phone: Page) -> None:
+    """Press and hold the secret's button, as a player does (let go with phone.mouse.up())."""
+    phone.locator("[data-reveal]").hover()
+    phone.mouse.down()
+    expect(phone.locator(".private")).to_be_visible()
+
+
+def face_buttons(phone: Page) -> list[str]:
+    """The cards' and counters' buttons as they show on the phone's face."""
+    return phone.locator(".aow-hand .choose-open").all_inner_texts()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_phones_cards_general_and_fixes_show_the_same_buttons_whatever_it_holds(
+    server, new_context, size, lang
+):
+    phone, api = seated_phone(server, new_context, size, lang)
+    tactics = api.view(0)["me"]["tactics"]
+    if tactics:
+        api.act(0, type="adjust_tactics", delta=-tactics)
+    api.act(0, type="set_money", n=0)
+    expect(phone.locator(".aow-hand .choose-open")).to_have_count(3)
+    empty_handed = face_buttons(phone)
+    hold_reveal(phone)
+    expect(phone.locator(".private .aow-tactics")).to_have_text("0")
+    expect(phone.locator(".private .aow-money")).to_have_text("$0")
+    shot_face(phone, "face-held", size, lang, full=True)
+    phone.mouse.up()
+    expect(phone.locator(".private")).to_be_hidden()
+    shot_face(phone, "face", size, lang, full=True)
+
+    # No card in hand: the button is there all the same, and its panel says so.
+    phone.locator('[data-choose-open="aow-choose-play-panel"]').click()
+    play = phone.locator("#aow-choose-play-panel")
+    expect(play.locator(".aow-cannot")).to_be_visible()
+    expect(play.locator(".aow-play-form")).to_have_count(0)
+    play.locator("[data-choose-hide]").click()
+    expect(play).to_be_hidden()
+
+    # The counters are fixed in their own panel, which stays open while tapping.
+    phone.locator('[data-choose-open="aow-choose-fix-panel"]').click()
+    fix = phone.locator("#aow-choose-fix-panel")
+    fix.locator(".aow-fix-tactics .plus button").click()
+    expect(fix.locator(".aow-tactics")).to_have_text("1")
+    fix.locator("input[name=n]").fill("7")
+    fix.locator(".aow-set-money button").click()
+    expect(fix.locator(".aow-money")).to_have_text("$7")
+    expect(fix).to_be_visible()
+    shot_face(phone, "fix", size, lang)
+    fix.locator("[data-choose-hide]").click()
+    expect(fix).to_be_hidden()
+
+    # A card and $7 in hand: the face is the same; the panels show what changed.
+    assert face_buttons(phone) == empty_handed
+    expect(phone.locator("#aow-set-money input[name=n]")).to_have_value("7")
+    phone.locator('[data-choose-open="aow-choose-play-panel"]').click()
+    expect(play.locator(".aow-play-form select[name=card]")).to_be_visible()
+    expect(play.locator(".aow-cannot")).to_have_count(0)
+    shot_face(phone, "play", size, lang)
+    play.locator("[data-choose-hide]").click()
+    hold_reveal(phone)
+    expect(phone.locator(".private .aow-tactics")).to_have_text("1")
+    expect(phone.locator(".private .aow-money")).to_have_text("$7")
+    phone.mouse.up()
+    expect(phone.locator(".private")).to_be_hidden()
+
+
+def shot_face(page: Page, name: str, size: str, lang: str, full: bool = False) -> None:
+    Path("/tmp/shots-face").mkdir(exist_ok=True)
+    page.screenshot(path=f"/tmp/shots-face/{name}-{size}-{lang}.png", full_page=full)

@@ -1,11 +1,12 @@
 """Every refused or failed tap says so, on the device that tapped, in real Chromium.
 
-A phone (390x844) and the host's table screen (1366x768), in English and in Traditional
-Chinese, each tap a counter when the rules refuse it (409, the game's own reason), when the
-server cannot save (503: the server restarted on a database it may only read), when an
-error page that is not the server's own comes back (a proxy's 502), and when the server is
-gone (no answer at all). Each time a toast in the viewer's language says so, and the counter
-does not move.
+A phone (390x844) and the host's table screen on a laptop (1366x768) and on a TV (1920x1080),
+in English and in Traditional Chinese, each tap a counter when the rules refuse it (409, the
+game's own reason), when the server cannot save (503: the server restarted on a database it
+may only read), when an error page that is not the server's own comes back (a proxy's 502),
+and when the server is gone (no answer at all). Each time a toast in the viewer's language
+says so, on screen without scrolling, the counter does not move, and nothing is wider than
+the screen.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 import subprocess
 import urllib.error
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -49,10 +51,12 @@ SIZES = {
         "is_mobile": True,
         "has_touch": True,
     },
-    "screen": {"viewport": {"width": 1366, "height": 768}},
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "tv": {"viewport": {"width": 1920, "height": 1080}},
 }
 LANGS = ["en", "zh_TW"]
-DEVICES = ["phone", "screen"]
+DEVICES = list(SIZES)
+SHOTS = Path("/tmp/shots-sizes")
 
 
 @pytest.fixture
@@ -117,6 +121,11 @@ def says(page: Page, text: str) -> None:
     toast = page.locator("#toast")
     expect(toast).to_be_visible(timeout=LOADED)
     expect(toast).to_have_text(text, timeout=LOADED)
+    # Where the person who tapped is looking: all of it on screen (once it has slid in),
+    # and the page no wider than the screen.
+    expect(toast).to_be_in_viewport(ratio=1, timeout=LOADED)
+    wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"the page is {wide[0]}px wide on a {wide[1]}px screen"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -131,6 +140,8 @@ def test_a_tap_the_rules_refuse_shows_the_games_reason_on_the_device_that_tapped
     tap_minus(page, device)
     says(page, WORDS[lang]["over"])
     expect(counter(page, device)).to_have_text(before)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"refused-{device}-{lang}.png"))
 
 
 # How many times this page's live stream has opened.

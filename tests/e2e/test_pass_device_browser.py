@@ -4,11 +4,14 @@ The host picks the seat on the table screen, which then offers it at the top, in
 without scrolling, while it goes on showing the public table. The player's screen is one
 tap away ("I am Bo: show my screen"), their tap acts for their seat, and "Done" is the
 second and last tap: the public table is back, live, with nothing of Bo's on the page (not
-even hidden in it) and nothing of Bo's one "back" away. At a laptop's and a phone's size,
-in both languages.
+even hidden in it) and nothing of Bo's one "back" away. At a phone's, a laptop's and a TV's
+size (390x844, 1366x768, 1920x1080), in both languages, with nothing wider than the screen.
+Screenshots go to /tmp/shots-sizes/.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -29,7 +32,8 @@ TEXTS = {
         "line": "Bo使用共用螢幕遊玩",
     },
 }
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+SIZES = {"phone": (390, 844), "laptop": (1366, 768), "tv": (1920, 1080)}
+SHOTS = Path("/tmp/shots-sizes")
 WAIT = 15_000  # ms: only stops a hung test
 
 
@@ -40,6 +44,18 @@ def in_view_without_scrolling(page: Page, target: Locator) -> None:
     box = target.bounding_box()
     height = page.viewport_size["height"]
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+    fits_across(page)
+
+
+def fits_across(page: Page) -> None:
+    """Nothing on the page is wider than the screen: no sideways scrolling."""
+    wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"the page is {wide[0]}px wide on a {wide[1]}px screen"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -67,6 +83,7 @@ def test_a_phoneless_turn_is_two_taps_and_the_public_table_stays(server, browser
         expect(page).to_have_url(table_url)
         offer = page.get_by_role("link", name=words["show"])
         in_view_without_scrolling(page, offer)
+        shot(page, f"pass-offer-{size}-{lang}")
         # Between Bo's turns the shared device shows the public table, live.
         expect(page.locator("#live .ss-player")).to_have_count(len(PLAYERS))
         expect(page.locator(".history")).to_contain_text(words["line"], timeout=WAIT)
@@ -79,6 +96,7 @@ def test_a_phoneless_turn_is_two_taps_and_the_public_table_stays(server, browser
         expect(page.locator(".me-name")).to_have_text("Bo", timeout=WAIT)
         done = page.get_by_role("link", name=words["done"])
         in_view_without_scrolling(page, done)
+        shot(page, f"pass-open-{size}-{lang}")
         reveal = page.locator("[data-reveal]")
         reveal.dispatch_event("pointerdown")
         expect(page.locator(".private")).to_be_visible()

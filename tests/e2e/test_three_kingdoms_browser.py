@@ -128,12 +128,12 @@ def test_the_last_tile_ends_a_tied_game_and_the_tiebreak_chain_decides(server, n
     steps = table.locator(".tk-tiebreak .tk-steps li")
     expect(steps).to_have_text(
         [
-            "Scores: Ann 1, Bo 0, Cy 1.",
-            "Highest score 1: Ann, Cy.",
-            "Tie-break A, troops in completed cities: Ann 2, Cy 2; ahead: Ann, Cy.",
-            "Tie-break B, unused command cards: Ann 4, Cy 4; ahead: Ann, Cy.",
-            "Tie-break C, unused stratagem cards: Ann 4, Cy 4; ahead: Ann, Cy.",
-            "Tie-break D, Alert troops: Ann 1, Cy 2; ahead: Cy.",
+            "Scores: Ann 1, Bo 0, and Cy 1.",
+            "Highest score 1: Ann and Cy.",
+            "Tie-break A, troops in completed cities: Ann 2 and Cy 2; ahead: Ann and Cy.",
+            "Tie-break B, unused command cards: Ann 4 and Cy 4; ahead: Ann and Cy.",
+            "Tie-break C, unused stratagem cards: Ann 4 and Cy 4; ahead: Ann and Cy.",
+            "Tie-break D, Alert troops: Ann 1 and Cy 2; ahead: Cy.",
             "Cy wins.",
         ]
     )

@@ -52,10 +52,16 @@ def test_war_or_peace_and_production_move_on_once_every_choice_is_revealed():
         "Nothing to do in the Production phase: production and tribute are settled. Moving on.",
     ]
     # What production worked out stays on the screens, and the money lines on each phone.
-    assert any(
-        line[0] == "Barracks: base {base} + {n} workers = {total} soldiers"
-        for line in state["computed"]
-    )
+    # (A count of workers takes its plural form: the singular is the msgid, P0 at peace has none.)
+    assert [
+        "Barracks: base {base} + {n} worker = {total} soldiers",
+        {
+            "base": 4,
+            "total": 4,
+            "n": 0,
+            "_plural": "Barracks: base {base} + {n} workers = {total} soldiers",
+        },
+    ] in state["computed"]
     assert state["private_lines"][0][-1][0] == "Money: +${n}"
 
 

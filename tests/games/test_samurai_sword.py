@@ -748,7 +748,7 @@ def test_when_the_deck_runs_out_every_player_loses_one_honor() -> None:
     assert events[-1]["type"] == "GameEnded" and GAME.outcome(state) is not None
     assert GAME.outcome(state)["reason"] == [
         "{names} reached 0 honor",
-        {"names": "Bob, Cid, Dee, Eve"},
+        {"names": ["{list}", {"items": ["Bob", "Cid", "Dee", "Eve"]}]},
     ]
 
 
@@ -770,7 +770,7 @@ def test_the_game_ends_the_moment_any_honor_reaches_zero_and_then_refuses_everyt
 def test_a_player_lowering_their_own_honor_to_zero_ends_the_game() -> None:
     state = with_counters(manual(FIVE), honor=[5, 3, 3, 3, 1])
     state, _ = act(state, 4, "adjust", seat=4, counter="honor", delta=-1)
-    assert GAME.outcome(state)["reason"][1]["names"] == "Eve"
+    assert GAME.outcome(state)["reason"][1]["names"] == ["{list}", {"items": ["Eve"]}]
 
 
 def test_scores_are_honor_times_the_multiplier_for_role_and_player_count() -> None:
@@ -914,8 +914,8 @@ def test_the_highest_team_total_wins_outright() -> None:
     # Shogun team 4 + 3 + 3 = 10; Ninja 3 + 3 + 3 = 9; Ronin 0.
     assert res["winners"] == [0, 1, 2]
     assert res["headline"] == [
-        "Winner: {team_t} ({total} points)",
-        {"team_t": "Shogun and Samurai", "total": 10},
+        "Winner: {team_t} ({n} point)",
+        {"team_t": "Shogun and Samurai", "n": 10, "_plural": "Winner: {team_t} ({n} points)"},
     ]
 
 

@@ -6,6 +6,8 @@ Expected values are worked out by hand from the digest (../shared/rules/samurai-
 
 from __future__ import annotations
 
+from babel.lists import format_list
+
 from companion.games.kit.driver import Table
 from companion.games.samurai_sword import GAME
 
@@ -18,6 +20,10 @@ PLAIN = ["ieyasu", "nobunaga", "goemon", "hideyoshi", "hanzo"]
 def text(line: list) -> str:
     """A history line in English, nested parts filled in."""
     msgid, params = line
+    if msgid == "{list}":  # a list: joined by English's rule, as the web layer joins it
+        return format_list(
+            [x if isinstance(x, str) else text(x) for x in params["items"]], locale="en"
+        )
     if "_plural" in params:  # a count's line: English takes the plural unless it is 1
         msgid = msgid if params["n"] == 1 else params["_plural"]
         params = {k: v for k, v in params.items() if k != "_plural"}
@@ -166,7 +172,7 @@ def test_battle_cry_wounds_every_other_player_who_does_not_discard_a_parry() -> 
     assert t.state["health"] == [5, 4, 5, 3, 3]
     assert t.state["hand"][2] == hands[2] - 1 and t.state["hand"][0] == hands[0] - 1
     assert text(t.lines(None)[-1]) == (
-        "Ann plays Battle Cry: Bob, Dee, Eve take 1 wound; Cid discard a Parry"
+        "Ann plays Battle Cry: Bob, Dee, and Eve take 1 wound; Cid discard a Parry"
     )
 
 
@@ -175,7 +181,7 @@ def test_jujutsu_with_nobody_discarding_wounds_everyone_else() -> None:
     t.act(None, "jujutsu")
     assert t.state["health"] == [5, 4, 4, 3, 3]
     assert text(t.lines(None)[-1]) == (
-        "Table screen: Ann plays Jujutsu: Bob, Cid, Dee, Eve take 1 wound"
+        "Table screen: Ann plays Jujutsu: Bob, Cid, Dee, and Eve take 1 wound"
     )
 
 
@@ -334,7 +340,7 @@ def test_a_mid_game_position_entered_by_hand_plays_on_to_the_end_scoring() -> No
     assert [text(x) for x in t.lines(None)[-5:]] == [
         "Cid hits Ann with Nodachi: 3 damage + 1 Fast Draw + 1 Musashi = 5 wounds, 2 taken",
         "Ann is defeated by Cid and gives them 1 honor",
-        "Cid plays Battle Cry: Bob, Eve take 1 wound; Dee discard a Parry",
+        "Cid plays Battle Cry: Bob and Eve take 1 wound; Dee discard a Parry",
         "Bob is defeated by Cid and gives them 1 honor",
         "Game over: Bob reached 0 honor",
     ]

@@ -988,7 +988,10 @@ def test_round_9_in_the_centre_goes_to_the_bigger_reinforcement_pool():
     state, _ = act(state, None, "finish_battles")
     res = GAME.outcome(state)
     assert res["winners"] == [RED]
-    assert any(line[0] == "Reinforcement pool: {n} armies" for line in res["rows"][0]["lines"])
+    assert [
+        "Reinforcement pool: {n} army",
+        {"n": 10, "_plural": "Reinforcement pool: {n} armies"},
+    ] in res["rows"][0]["lines"]
 
 
 def test_round_9_in_the_centre_with_equal_pools_is_a_draw():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from companion.games import sun_tzu as st
 from companion.games.kit import T
@@ -11,6 +12,15 @@ from companion.games.sun_tzu import GAME
 from companion.games.sun_tzu.common import private_note
 
 from .test_sun_tzu import BLUE, NAMES, RED, act, finish_round, place_both, start
+
+
+def shown(value: Any) -> list[str]:
+    """Every value a Text shows, through nested Texts and lists (a list's items too)."""
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[1], dict):
+        return [v for param in value[1].values() for v in shown(param)]
+    if isinstance(value, list):
+        return [v for item in value for v in shown(item)]
+    return [str(value)]
 
 
 def test_the_round_track_marks_the_scoring_rounds_and_the_current_round():
@@ -71,16 +81,16 @@ def test_drawn_cards_stay_out_of_history_lines_and_show_in_the_owners_notes():
         if event.get("to"):
             # A history line shows outside the phone's press-and-hold panel: no card in it.
             line = GAME.describe(event, NAMES)
-            assert all(str(v) not in top for v in line[1].values()), event
+            assert all(v not in top for v in shown(line)), event
     notes = st.view(state, BLUE)["me"]["notes"]
-    assert notes[0][1]["cards"] == ", ".join(top)
+    assert notes[0][1]["cards"] == ["{list}", {"items": list(top)}]
     assert "notes" not in json.dumps(st.view(state, None))
-    red_drawn = ", ".join(state["private"][RED]["drawn"])
+    red_drawn = ["{list}", {"items": list(state["private"][RED]["drawn"])}]
     assert st.view(state, RED)["me"]["notes"][0][1]["cards"] == red_drawn
     state, events = act(state, BLUE, "bottom", card=top[0])
     assert top[0] not in json.dumps([GAME.describe(e, NAMES) for e in events])
     newest = st.view(state, BLUE)["me"]["notes"][0]
-    assert newest[1] == {"kept": top[1], "card": top[0]}
+    assert newest[1] == {"kept": ["{list}", {"items": [top[1]]}], "card": top[0]}
 
 
 def test_private_notes_keep_only_the_latest_few():

@@ -322,7 +322,8 @@ def test_without_entered_dice_the_app_rolls_them_with_the_tables_rng():
     expected = [rng.randint(1, 6) for _ in range(4)]
     assert roll_event["dice"] == [expected[:1], expected[1:3], expected[3:]]
     _msgid, values = GAME.describe(roll_event, ["Ann", "Bob", "Cy"])
-    assert values["dice"] == f"Ann {expected[0]}; Bob {expected[1]} {expected[2]}; Cy {expected[3]}"
+    rolls = [f"Ann {expected[0]}", f"Bob {expected[1]} {expected[2]}", f"Cy {expected[3]}"]
+    assert values["dice"] == ["{list}", {"items": rolls}]
 
 
 def test_several_players_tied_on_the_highest_die_roll_again_by_highest_die():
@@ -552,7 +553,8 @@ def test_the_battle_view_shows_both_sides_after_every_roll_and_the_hit_odds():
     assert len(battle["history"]) == 1
     msgid, values = battle["history"][0]
     assert (values["att"], values["alert"], values["hold"]) == (1, 1, 0)
-    assert (values["a_hits"], values["d_hits"]) == (1, 1)
+    one_hit = ["{n} hit", {"n": 1, "_plural": "{n} hits"}]
+    assert (values["a_hits_t"], values["d_hits_t"]) == (one_hit, one_hit)
     assert battle["sides"][1]["alert"] == 1 and battle["sides"][1]["hold"] == 0
 
 
@@ -886,9 +888,8 @@ def test_tie_break_a_troops_in_completed_cities():
     add_city(state, {BOB: (2, 0)}, complete=False)  # troops in an open city do not count for A
     res = end(state)
     assert res["winners"] == [ANN]
-    assert (
-        res["tiebreak"][2][1]["step"] == "A" and res["tiebreak"][2][1]["values"] == "Ann 2, Bob 1"
-    )
+    assert res["tiebreak"][2][1]["step"] == "A"
+    assert res["tiebreak"][2][1]["values"] == ["{list}", {"items": ["Ann 2", "Bob 1"]}]
 
 
 def test_tie_break_b_unused_command_cards():
@@ -913,7 +914,7 @@ def test_tie_break_d_alert_troops_anywhere_on_the_map_by_default():
     res = end(state)
     assert res["winners"] == [ANN]
     assert [line[1].get("step") for line in res["tiebreak"][2:6]] == ["A", "B", "C", "D"]
-    assert res["tiebreak"][5][1]["values"] == "Ann 1, Bob 0"
+    assert res["tiebreak"][5][1]["values"] == ["{list}", {"items": ["Ann 1", "Bob 0"]}]
 
 
 def test_option_tie_break_d_counts_alert_troops_in_completed_cities_only():
@@ -930,7 +931,7 @@ def test_still_tied_after_d_the_players_share_the_win():
     res = end(tied_board())
     assert res["winners"] == [ANN, BOB]
     assert res["headline"][0] == "{names} share the win."
-    assert res["tiebreak"][-1][1]["names"] == "Ann, Bob"
+    assert res["tiebreak"][-1][1]["names"] == ["{list}", {"items": ["Ann", "Bob"]}]
 
 
 def test_option_still_tied_after_d_the_player_with_fewer_turns_wins():

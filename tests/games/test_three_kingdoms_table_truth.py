@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from babel.lists import format_list
 
 from companion.games.kit import BadValue, NotAllowed, RulesError
 from companion.games.kit.driver import Table
@@ -27,9 +28,17 @@ def english(text: Any) -> str:
     if isinstance(text, str):
         return text
     msgid, values = text
+    if msgid == "{list}":  # a list: joined by English's rule, as the web layer joins it
+        return format_list([english(item) for item in values["items"]], locale="en")
     if "_plural" in values:  # a count's line: English takes the plural unless it is 1
         msgid = msgid if values["n"] == 1 else values["_plural"]
-    return msgid.format(**{k: english(v) if k.endswith("_t") else v for k, v in values.items()})
+    return msgid.format(
+        **{k: english(v) if k.endswith("_t") or is_list(v) else v for k, v in values.items()}
+    )
+
+
+def is_list(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and value[0] == "{list}"
 
 
 def said(t: Table, n: int) -> list[str]:
@@ -355,9 +364,9 @@ def test_a_whole_mid_game_position_entered_by_hand_plays_on_to_the_end_scoring()
     rows = {r["seat"]: r["score"] for r in result["rows"]}
     assert rows == {ANN: 2, BOB: 1, CY: 2}
     steps = [english(line) for line in result["tiebreak"]]
-    assert steps[-1] == "Still tied: Ann, Cy share the win."
-    assert "Tie-break A, troops in completed cities: Ann 2, Cy 2; ahead: Ann, Cy." in steps
-    assert "Tie-break D, Alert troops: Ann 1, Cy 1; ahead: Ann, Cy." in steps
+    assert steps[-1] == "Still tied: Ann and Cy share the win."
+    assert "Tie-break A, troops in completed cities: Ann 2 and Cy 2; ahead: Ann and Cy." in steps
+    assert "Tie-break D, Alert troops: Ann 1 and Cy 1; ahead: Ann and Cy." in steps
 
 
 def test_bad_values_are_the_games_own_refusals():

@@ -82,11 +82,13 @@ def first_change(a: list[str], b: list[str]) -> str:
     return f"{len(a)} pieces became {len(b)}"
 
 
-def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[str]]:
+def face_changes(
+    table: Table, scramble, rng: random.Random, checkpoints: tuple[int, ...] = CHECKPOINTS
+) -> tuple[int, list[str]]:
     found: list[str] = []
     compared = 0
     played = 0
-    for checkpoint in CHECKPOINTS:
+    for checkpoint in checkpoints:
         table.play(checkpoint - played, rng)
         played = checkpoint
         loaded = table.loaded
@@ -112,31 +114,29 @@ def face_changes(table: Table, scramble, rng: random.Random) -> tuple[int, list[
 
 # Every game with its default options, and the variants that put more on a phone's face.
 # Games that keep nothing secret have no face to compare (Quorsum, 3 Kingdoms).
+# The Art of War's first round with an epic auction in it, a checkpoint in each of its steps:
+# the purchases, the bid, the building step, the deployment, the battle orders, the battles.
+AOW_ROUND = (0, 25, 40, 51, 60, 79, 100, 165, 190)
 VARIANTS = [
-    pytest.param(game_id, None, id=game_id)
+    pytest.param(game_id, None, CHECKPOINTS, id=game_id)
     for game_id in GAME_IDS
     if secrets_of(game_id)[0] is not no_secrets
 ] + [
-    pytest.param("samurai-sword", {"deal": "manual"}, id="samurai-sword-manual-deal"),
+    pytest.param("samurai-sword", {"deal": "manual"}, CHECKPOINTS, id="samurai-sword-manual-deal"),
+    pytest.param("art-of-war", {"auction_from": 1}, AOW_ROUND, id="art-of-war-first-round"),
 ]
-# Known, left to the Art of War's own rework of its phone panels (issue #24, point 4): its
-# face follows the money ("The money I hold" field's value), the blueprints in hand (the
-# Build picker's options), the face-down General ("Use your General" shown only while
-# unused) and the deploy choices. Remove this mark when that lands.
-KNOWN = {"art-of-war": "the Art of War phone's face follows money, blueprints, General and deploy"}
 
 
-@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+@pytest.mark.parametrize(("game_id", "options", "checkpoints"), VARIANTS)
 def test_a_phones_face_is_the_same_whatever_its_own_secrets(
-    app, monkeypatch, request, game_id, options
+    app, monkeypatch, game_id, options, checkpoints
 ):
     scramble, _redraw = secrets_of(game_id)
-    if game_id in KNOWN and options is None:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[game_id], strict=True))
     if options is not None:
         monkeypatch.setitem(pages.OPTIONS, game_id, options)
     monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
-    compared, found = face_changes(Table(app, game_id), scramble, random.Random(SEED))
+    table = Table(app, game_id)
+    compared, found = face_changes(table, scramble, random.Random(SEED), checkpoints)
     assert compared, f"{game_id}: the game ended before anything was compared"
     assert not found, f"{game_id}: " + "\n".join(found)
 

@@ -302,17 +302,17 @@ def test_production_and_tribute_are_computed_on_the_table_and_chosen_on_the_phon
     table.ok(None, type="next")
     text = text_of(table.table_page())
     # War: farm 2, barracks 3 + 3; Peace: farm 3, barracks 4.
-    assert "Ann: +2 food, +6 soldiers" in text
-    assert "Bo: +3 food, +4 soldiers" in text
+    assert "Ann: food +2, soldiers +6" in text
+    assert "Bo: food +3, soldiers +4" in text
     assert "Barracks: base 4 + 0 workers = 4 soldiers" in text
-    assert "Vassal 1: 0 defenders vs 0 defenders" in text
+    assert "Vassal 1: defenders 0 vs 0" in text
     # Ann's mine money is hers: her phone's private panel, nobody else's page.
     assert "Mine: base 0 + 0 workers = $0" in text_of(private_part(table.phone_page(0)))
     assert "Mine: base" not in text
     assert "Mine: base" not in text_of(public_part(table.phone_page(1)))
     # Round 2: Ann's 10 soldiers defend her castle against Bo's 7, so vassal 1 pays her 2.
     table.drive(lambda v: v["round"] == 2 and v["phase_no"] == 3)
-    assert "Vassal 1: 10 defenders vs 7 defenders" in text_of(table.table_page())
+    assert "Vassal 1: defenders 10 vs 7" in text_of(table.table_page())
     assert "Vassal 1 pays you 2: which resource?" in text_of(table.phone_page(0))
     assert "which resource?" not in text_of(table.phone_page(1))
     html = table.table_page()

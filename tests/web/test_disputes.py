@@ -96,7 +96,7 @@ def test_the_lines_of_one_action_read_newest_first_like_the_actions(client):
     act(client, tid, bo, type="lock")  # Bo locks in, and then the bids are revealed
     lines = [(h["by"], h["text"]) for h in history(client, tid)]
     assert lines[:4] == [
-        ("Bo", "Bids: 5, 3"),
+        ("Bo", "Bids: 5 and 3"),
         ("Bo", "Bo locked in"),
         ("Ann", "Ann locked in"),
         ("Ann", "Secret choice: everyone chooses on their phone"),

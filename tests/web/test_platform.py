@@ -306,15 +306,16 @@ def test_a_sealed_choice_stays_hidden_from_everyone_until_all_lock_and_undo_stop
     assert client.post(act, json={"type": "unlock", "seat": 0}, headers=bo).status_code == 403
     client.post(act, json={"type": "bid", "n": 31}, headers=bo)
     revealed = client.post(act, json={"type": "lock"}, headers=bo)
-    assert "Bids: 77, 31" in json.dumps(revealed.json)
-    assert "Bids: 77, 31" in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
+    shown = "Bids: 77 and 31"  # the list joined by English's rule
+    assert shown in json.dumps(revealed.json)
+    assert shown in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
     # The reveal is a barrier: undo cannot re-seal the bids and let Bo bid again knowing
     # Ann's, so the host is told to correct the board instead.
     refused = client.post(f"/api/tables/{tid}/undo", headers=host)
     assert refused.status_code == 409
     assert refused.json["error"]["code"] == "undo_barrier"
     assert "Undo stops at the reveal of" in refused.json["error"]["message"]
-    assert "Bids: 77, 31" in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
+    assert shown in client.get(f"/api/tables/{tid}", headers=host).get_data(as_text=True)
 
 
 def test_errors_speak_the_viewers_language(client):

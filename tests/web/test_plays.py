@@ -105,7 +105,7 @@ def test_a_result_sheet_reads_as_the_end_screen_with_date_duration_and_a_print_b
     assert "Bo wins" in page and "Someone reached 10 points" in page
     assert "Score: 3" in page and "Score: 10" in page
     assert [r["score"] for r in result["rows"]] == [3, 10]
-    assert "Players: Ann, Bo" in page and "Took under a minute" in page
+    assert "Players: Ann and Bo" in page and "Took under a minute" in page
     body = reply.get_data(as_text=True)
     assert "data-print" in body and "page/sheet.js" in body and "page/sheet.css" in body
     # No script of its own on the page: the CSP forbids inline scripts.

@@ -308,3 +308,61 @@ def test_the_deck_running_out_asks_first_and_changes_nothing_until_confirmed(app
     )
     assert done.status_code == 200
     assert client.get(f"/api/tables/{tid}").json["view"]["deck_outs"] == 1
+
+
+def test_battle_cry_and_jujutsu_take_tick_boxes_and_a_ticked_group_is_a_list(app, client):
+    """The phone on turn ticks who discarded instead; no seat numbers are typed. The form
+    sends one ``discarded`` field per tick, and the platform reads them as one list."""
+    table = client.post(
+        "/api/tables",
+        json={"game": "samurai-sword", "players": PLAYERS[:5], "options": {"deal": "manual"}},
+    ).json
+    tid = table["id"]
+    phone = app.test_client()
+    phone.get("/join/" + table["seats"][0]["join_code"])
+    page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+    chars = ("ieyasu", "chiyome", "goemon", "hanzo", "kojiro")
+    roles = ("shogun", "samurai", "ninja", "ninja", "ronin")
+    for seat, (role, char) in enumerate(zip(roles, chars, strict=True)):
+        bodies = (
+            {"type": "enter_role", "role": role},
+            {"type": "enter_character", "character": char},
+        )
+        if seat == 0:  # Ann's phone, joined by its QR code, enters hers through its form
+            for body in bodies:
+                reply = phone.post(f"/t/{tid}/seat/act", data={**body, "csrf_token": csrf(page)})
+                assert reply.status_code == 303
+            continue
+        token = client.post("/api/join", json={"code": table["seats"][seat]["join_code"]}).json
+        headers = {"Authorization": "Bearer " + token["token"]}
+        for body in bodies:
+            assert post(client, table, headers, body).status_code == 200
+    host = {"Authorization": "Bearer " + table["host_token"]}
+    post(client, table, host, {"type": "next_phase"})
+    post(client, table, host, {"type": "next_phase"})
+    page = phone.get(f"/t/{tid}/seat").get_data(as_text=True)
+    for card in ("battle_cry", "jujutsu"):
+        form = re.search(rf'name="type" value="{card}">(.*?)</form>', page, re.S)
+        assert form, card
+        ticks = re.findall(r'<input type="checkbox" name="discarded" value="(\d)">', form.group(1))
+        # Bob is Chiyome (only Weapons wound her): no tick box for him.
+        assert ticks == ["2", "3", "4"], card
+        assert 'type="text"' not in form.group(1)
+    # Two ticks: Cy and Di discarded a Parry, Ed takes the wound.
+    reply = phone.post(
+        f"/t/{tid}/seat/act",
+        data={"type": "battle_cry", "discarded": ["2", "3"], "csrf_token": csrf(page)},
+        headers={"HX-Request": "true"},
+    )
+    assert reply.status_code == 200
+    view = client.get(f"/api/tables/{tid}").json["view"]
+    assert [p["health"] for p in view["players"]] == [5, 4, 5, 4, 4]
+    # No tick at all: everyone reached takes the wound.
+    reply = phone.post(
+        f"/t/{tid}/seat/act",
+        data={"type": "jujutsu", "csrf_token": csrf(page)},
+        headers={"HX-Request": "true"},
+    )
+    assert reply.status_code == 200
+    view = client.get(f"/api/tables/{tid}").json["view"]
+    assert [p["health"] for p in view["players"]] == [5, 4, 4, 3, 3]

@@ -99,7 +99,7 @@ def test_the_banner_and_refusal_texts_are_in_the_pages_language(client: FlaskCli
     banner = the(zh, "div", id="conn")
     assert banner["data-lost"] == "重新連線中…"
     assert banner["data-back"] == "已恢復連線"
-    assert banner["data-not-sent"] == "沒有送出：與桌面的連線中斷了。連線恢復後再試一次。"
+    assert banner["data-not-sent"] == "沒有送出：與牌桌的連線中斷了。連線恢復後再試一次。"
     assert "輪到我時發出聲音" in zh  # the screen-on hint: only where a screen stays on
 
 

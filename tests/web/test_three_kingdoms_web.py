@@ -235,7 +235,7 @@ def test_a_tile_is_recorded_in_a_few_taps_and_a_contested_city_starts_a_civil_wa
     assert "Civil war in city 1" in battle
     assert "At stake: City 1 · Small city · +1" in battle
     assert "Ann Participant 2 troops Alert 1 Hold 1" in battle
-    assert "Bo Participant 1 troops Alert 1 Hold 0" in battle
+    assert "Bo Participant 1 troop Alert 1 Hold 0" in battle
     assert "at least one hit 56% (5/9)" in battle and "33% (1/3)" in battle
     assert "Roll the dice: Ann × 2 Bo × 1" in section(screen, "tk-now")
     # Cy is not in the battle and not on turn: her phone shows it without buttons.
@@ -249,7 +249,7 @@ def test_a_tile_is_recorded_in_a_few_taps_and_a_contested_city_starts_a_civil_wa
     assert v["cities"][0]["owner"] == ANN and v["players"][ANN]["score"] == 1
     screen = host(app, table).get(f"/t/{table['id']}").get_data(as_text=True)
     assert "Ann won the civil war and controls city 1." in text(screen)
-    assert "Roll 1: Ann 4 5; Bo 2. Hits 1-0; troops left: Ann 2, Bo 0." in text(screen)
+    assert "Roll 1: Ann 4 5 and Bo 2. Hits 1-0; troops left: Ann 2 and Bo 0." in text(screen)
     assert "Cy: choose one action" in section(screen, "tk-now")
 
 
@@ -283,16 +283,16 @@ def test_a_national_war_shows_both_sides_after_each_roll_and_the_attacker_may_ca
     battle = section(page, "tk-battle")
     assert "National war: Ann attacks city 2 of Bo from city 1" in battle
     assert "At stake: City 2 · Small city · +1" in battle
-    assert "Bo Defender 1 troops Alert 0 Hold 1" in battle
+    assert "Bo Defender 1 troop Alert 0 Hold 1" in battle
     assert "Troops attacking city 2: 2" in section(page, "tk-cities")
     assert not forms(page, "call_off")  # only after a roll
     # Roll 1: Ann 6 1 (1 hit: Bo's Hold troop turns Alert), Bo 5 (Ann loses one).
     assert submit(ann, seat_url, "roll", faces="615").status_code == 200
     page = ann.get(seat_url).get_data(as_text=True)
     battle = section(page, "tk-battle")
-    assert "Ann Attacker 1 troops" in battle
-    assert "Bo Defender 1 troops Alert 1 Hold 0" in battle
-    assert "Roll 1: Ann 6 1 (1 hits), Bo 5 (1 hits). Now Ann 1; Bo 1 Alert, 0 Hold." in battle
+    assert "Ann Attacker 1 troop" in battle
+    assert "Bo Defender 1 troop Alert 1 Hold 0" in battle
+    assert "Roll 1: Ann 6 1 (1 hit), Bo 5 (1 hit). Now Ann 1; Bo 1 Alert, 0 Hold." in battle
     # Bo (the defender) may roll but not call the attack off; Ann may.
     bo_page = phone(app, table, BO).get(seat_url).get_data(as_text=True)
     assert forms(bo_page, "roll") and not forms(bo_page, "call_off")
@@ -431,10 +431,10 @@ def test_the_last_tile_warning_then_the_tiebreak_chain_shown_step_by_step(app, c
     assert result["winners"] == [ANN]
     page = screen.get(f"/t/{table['id']}").get_data(as_text=True)
     steps = section(page, "tk-tiebreak")
-    assert "Scores: Ann 1, Bo 0, Cy 1." in steps
-    assert "Highest score 1: Ann, Cy." in steps
-    assert "Tie-break A, troops in completed cities: Ann 2, Cy 2; ahead: Ann, Cy." in steps
-    assert "Tie-break B, unused command cards: Ann 5, Cy 4; ahead: Ann." in steps
+    assert "Scores: Ann 1, Bo 0, and Cy 1." in steps
+    assert "Highest score 1: Ann and Cy." in steps
+    assert "Tie-break A, troops in completed cities: Ann 2 and Cy 2; ahead: Ann and Cy." in steps
+    assert "Tie-break B, unused command cards: Ann 5 and Cy 4; ahead: Ann." in steps
     assert "Ann wins." in steps
     assert "The last tile was placed and that turn ended." in text(page)
     for device in (ann, phone(app, table, BO), phone(app, table, CY)):

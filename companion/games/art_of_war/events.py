@@ -47,7 +47,9 @@ def _draw(state: State, rng: Rng) -> list[Event]:
     if key == "great_peace":
         state["event"]["great_peace"] += 1
         count = state["event"]["great_peace"]
-        state["computed"].append(T("Great Peace drawn {n} times", n=count))
+        state["computed"].append(
+            P("Great Peace drawn {n} time", "Great Peace drawn {n} times", count)
+        )
         if count >= 3:
             state["last_round"] = True
             state["computed"].append(T("The 3rd Great Peace: the game ends after this round."))

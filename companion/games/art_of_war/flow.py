@@ -155,7 +155,7 @@ def _prepare(state: State, rng: Rng) -> list[Event]:
         before = camp["bandits"]
         camp["bandits"] = 2 if before == 0 else before + 1
         state["computed"].append(
-            T("Bandit camp {n}: {before} -> {after}", n=k + 1, before=before, after=camp["bandits"])
+            T("Bandit camp {n}: {before} → {after}", n=k + 1, before=before, after=camp["bandits"])
         )
     for p in state["p"]:
         p["bought_tactic"] = p["bought_blueprint"] = False

@@ -7,7 +7,7 @@ because a seat's name never changes at a table.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, P, T, Text, as_is, correction_line, name_of, sealed, who
+from ..kit import N_, Event, L, Lines, P, T, Text, as_is, correction_line, name_of, sealed, who
 from .board import PLACES, camp_number, place_index, place_seat
 
 BATTLE_AT = (
@@ -132,11 +132,12 @@ LINES = Lines(
             "Round {round}: {phase_t}", round=e["round"], phase_t=e["phase_t"]
         ),
         "MovedOn": _moved_on,
-        "SetupRevealed": lambda e, p: T(
-            "{name} keeps {advisor_t} and takes {soldiers} soldiers and {food} food",
+        "SetupRevealed": lambda e, p: P(
+            "{name} keeps {advisor_t} and takes {n} soldier and {food} food",
+            "{name} keeps {advisor_t} and takes {n} soldiers and {food} food",
+            e["soldiers"],
             name=name_of(e, p),
             advisor_t=e["advisor_t"],
-            soldiers=e["soldiers"],
             food=e["food"],
         ),
         "TacticsDrawn": lambda e, p: P(
@@ -203,7 +204,7 @@ LINES = Lines(
             "{name} chooses {stance_t}", name=name_of(e, p), stance_t=e["stance_t"]
         ),
         "Produced": lambda e, p: T(
-            "{name}: +{food} food, +{soldiers} soldiers",
+            "{name}: food +{food}, soldiers +{soldiers}",
             name=name_of(e, p),
             food=e["food"],
             soldiers=e["soldiers"],
@@ -229,11 +230,12 @@ LINES = Lines(
             name=name_of(e, p),
             building_t=e["building_t"],
         ),
-        "BuildingStarted": lambda e, p: T(
-            "{name} starts the {building_t} with {workers} workers",
+        "BuildingStarted": lambda e, p: P(
+            "{name} starts the {building_t} with {n} worker",
+            "{name} starts the {building_t} with {n} workers",
+            e["workers"],
             name=name_of(e, p),
             building_t=e["building_t"],
-            workers=e["workers"],
         ),
         "WorkersAssigned": lambda e, p: T(
             "{name}: workers on mine {mine}, farm {farm}, barracks {barracks}",
@@ -267,7 +269,7 @@ LINES = Lines(
         ),
         "BidsRevealed": lambda e, p: T(
             "Bids: {list}",
-            list=", ".join(f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None),
+            list=L([f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None]),
         ),
         "EpicUnsold": lambda e, p: T(
             "Nobody bid: the {building_t} stays up", building_t=e["building_t"]

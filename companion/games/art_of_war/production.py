@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, Event, Rng, RulesError, State, T, Text, sealed
+from ..kit import N_, Actor, Event, P, Rng, RulesError, State, T, Text, sealed
 from .board import (
     advisor,
     city,
@@ -75,7 +75,8 @@ def production(state: State, seat: int) -> dict[str, Any]:
     mine_base = 0 if stance == "war" else FACILITIES["mine"]["base"] + peace
     money = mine_base + p["facility"]["mine"]
     money_lines.append(
-        T(
+        P(
+            "Mine: base {base} + {n} worker = ${total}",
             "Mine: base {base} + {n} workers = ${total}",
             base=mine_base,
             n=p["facility"]["mine"],
@@ -102,7 +103,8 @@ def production(state: State, seat: int) -> dict[str, Any]:
     farm_base = 0 if starved else FACILITIES["farm"]["base"] + peace
     food = farm_base + p["facility"]["farm"]
     lines.append(
-        T(
+        P(
+            "Farm: base {base} + {n} worker = {total} food",
             "Farm: base {base} + {n} workers = {total} food",
             base=farm_base,
             n=p["facility"]["farm"],
@@ -123,7 +125,8 @@ def production(state: State, seat: int) -> dict[str, Any]:
     barracks_base = 0 if starved else FACILITIES["barracks"]["base"] + peace
     soldiers = barracks_base + p["facility"]["barracks"]
     lines.append(
-        T(
+        P(
+            "Barracks: base {base} + {n} worker = {total} soldiers",
             "Barracks: base {base} + {n} workers = {total} soldiers",
             base=barracks_base,
             n=p["facility"]["barracks"],
@@ -153,7 +156,7 @@ def _produce(state: State, seat: int) -> list[Event]:
     p["supply"] += out["soldiers"]
     state["computed"].append(
         T(
-            "{name}: +{food} food, +{soldiers} soldiers",
+            "{name}: food +{food}, soldiers +{soldiers}",
             name=name(state, seat),
             food=out["food"],
             soldiers=out["soldiers"],
@@ -204,7 +207,7 @@ def _assign_tribute(state: State) -> list[Event]:
         a, b = state["vassals"][v]
         state["computed"].append(
             T(
-                "Vassal {v}: {a} defenders vs {b} defenders",
+                "Vassal {v}: defenders {a} vs {b}",
                 v=v + 1,
                 a=defenders(state, a),
                 b=defenders(state, b),

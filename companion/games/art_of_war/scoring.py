@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Outcome, ScoreRow, State, T, Text, deciding_step, places
+from ..kit import N_, L, Outcome, ScoreRow, State, T, Text, deciding_step, places
 from .board import cities_of, half_down, name, owned, player, population, soldiers
 from .data import ALL_BUILDINGS, BUILDINGS, CAPTOR_BONUS
 
@@ -151,7 +151,7 @@ def result(state: State) -> Outcome | None:
         if end["reason"] == "castle"
         else T("The third Great Peace has ended the game.")
     )
-    names = ", ".join(name(state, s) for s in winners)
+    names = L([name(state, s) for s in winners])
     headline = (
         T("{names} wins", names=names)
         if len(winners) == 1

@@ -36,7 +36,7 @@ from .data import (
     ORDER_NAMES,
     TACTICS,
 )
-from .flow import PHASES, STEPS, blocker
+from .flow import PHASES, STEPS, blocker, in_round
 from .food import food_price
 from .phone import me
 from .ready import done_seats, moment, waiting_for
@@ -197,6 +197,9 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         # What the phase means for the screens, so no template compares phase numbers.
         "in_setup": state["phase"] < 0 and not state["over"],
         "in_round": state["phase"] >= 0,
+        # After the setup and before the end: a phone's cards, General and own counters are
+        # in play. Public, so the buttons that open them never follow what a phone holds.
+        "playing": in_round(state),
         "shows_counters": state["phase"] >= 0 or state["over"],
         "phase_badge": state["phase"] if state["phase"] >= 0 and not state["over"] else None,
         "selling_food": state["phase"] == FOOD_PHASE,

@@ -18,7 +18,7 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 from __future__ import annotations
 
 from ...errors import BadInput, BadValue, NotAllowed, RulesError
-from ...text import AS_IS, N_, P, T, Text, as_is
+from ...text import AS_IS, N_, L, P, T, Text, as_is
 from . import draws, odds, sealed
 from .allowed import derive_allowed, who_when_table
 from .contract import (
@@ -53,6 +53,7 @@ __all__ = [
     "ANYONE",
     "AS_IS",
     "HOST",
+    "L",
     "N_",
     "RESULT_DOC",
     "SEAT",

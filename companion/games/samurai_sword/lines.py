@@ -6,7 +6,7 @@ Events carry seats; logs recorded before that carried the names too (``name``, `
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, P, T, Text, correction_line, name_of, who
+from ..kit import N_, Event, L, Lines, P, T, Text, correction_line, name_of, who
 
 _BUSHIDO_LINES = {
     "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
@@ -42,13 +42,20 @@ def _defeat(e: Event, players: list[str]) -> Text:
 def _end(e: Event, players: list[str]) -> Text:
     if e["reason"] == "swordmaster":
         return T("Game over: only {name} has health left (Swordmaster)", name=name_of(e, players))
-    names = ", ".join(players[s] for s in e["seats"]) if "seats" in e else e["names"]
+    # A log recorded before events carried seats holds the names joined by ", ": split back
+    # into a list, it reads as a new event does, joined by the reader's language.
+    names = L([players[s] for s in e["seats"]] if "seats" in e else e["names"].split(", "))
     return T("Game over: {names} reached 0 honor", names=names)
 
 
 def _role_noted(e: Event, players: list[str]) -> Text:
     if e.get("stars"):
-        return T("You entered {role_t} with {stars} stars", role_t=e["role_t"], stars=e["stars"])
+        return P(
+            "You entered {role_t} with {n} star",
+            "You entered {role_t} with {n} stars",
+            e["stars"],
+            role_t=e["role_t"],
+        )
     return T("You entered {role_t}", role_t=e["role_t"])
 
 
@@ -116,9 +123,9 @@ def _group(e: Event, players: list[str]) -> Text:
     card, discard = _GROUP[e["card"]]
     parts = []
     if e["wounded"]:
-        parts.append(T("{names} take 1 wound", names=", ".join(players[s] for s in e["wounded"])))
+        parts.append(T("{names} take 1 wound", names=L([players[s] for s in e["wounded"]])))
     if e["discarded"]:
-        parts.append([discard, {"names": ", ".join(players[s] for s in e["discarded"])}])
+        parts.append([discard, {"names": L([players[s] for s in e["discarded"]])}])
     if not parts:
         parts.append(T("nobody is affected"))
     rest = parts[0] if len(parts) == 1 else T("{a_t}; {b_t}", a_t=parts[0], b_t=parts[1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Outcome, ScoreRow, State, T, Text
+from ..kit import N_, L, Outcome, P, ScoreRow, State, T, Text
 from .board import count, name, team, team_name
 from .data import (
     FATAL_ATTACK_PENALTY,
@@ -38,11 +38,20 @@ def _multiplier(state: State, seat: int) -> tuple[int, list[Text]]:
     if mine is None or other is None or mine == other:
         return mult, []
     if mine > other:
-        line = T("{stars} stars against {other}: the Ninja with more stars scores ×2")
+        line = P(
+            "{n} star against {other}: the Ninja with more stars scores ×2",
+            "{n} stars against {other}: the Ninja with more stars scores ×2",
+            mine,
+            other=other,
+        )
         mult = NINJA_MORE_STARS_MULTIPLIER
     else:
-        line = T("{stars} stars against {other}: the Ninja with fewer stars scores ×1")
-    line[1].update(stars=mine, other=other)
+        line = P(
+            "{n} star against {other}: the Ninja with fewer stars scores ×1",
+            "{n} stars against {other}: the Ninja with fewer stars scores ×1",
+            mine,
+            other=other,
+        )
     return mult, [line]
 
 
@@ -227,12 +236,19 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     total = teams[winner][0]
     team_t = team_name(state, winner)
     headline = (
-        T("Winner: {team_t}, on the tie rule ({total} points)", team_t=team_t, total=total)
+        P(
+            "Winner: {team_t}, on the tie rule ({n} point)",
+            "Winner: {team_t}, on the tie rule ({n} points)",
+            total,
+            team_t=team_t,
+        )
         if tie
-        else T("Winner: {team_t} ({total} points)", team_t=team_t, total=total)
+        else P(
+            "Winner: {team_t} ({n} point)", "Winner: {team_t} ({n} points)", total, team_t=team_t
+        )
     )
     return Outcome(
-        reason=T("{names} reached 0 honor", names=", ".join(name(state, s) for s in end["seats"])),
+        reason=T("{names} reached 0 honor", names=L([name(state, s) for s in end["seats"]])),
         headline=headline,
         winners=_members(state, winner),
         rows=rows,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, NotAllowed, Rng, RulesError, State, T, sealed
+from ..kit import N_, Actor, BadValue, Event, L, NotAllowed, Rng, RulesError, State, T, sealed
 from .battles import freeze, valid_code
 from .common import ROUNDS, note, phones, private_note, start_round
 from .data import BLUE, COPIES, PERMANENT, PHASES, PROVINCES, RED, draw_counts
@@ -84,10 +84,10 @@ def _collect_and_draw(state: State) -> list[Event]:
         keep = n_kept == n_drawn
         if keep:
             priv["hand"].extend(drawn)
-            text = T("You draw {cards} and keep them", cards=", ".join(drawn) or "-")
+            text = T("You draw {cards} and keep them", cards=L(drawn) if drawn else "-")
         else:
             priv["drawn"] = drawn
-            text = T("You draw {cards}: put one at the bottom of your deck", cards=", ".join(drawn))
+            text = T("You draw {cards}: put one at the bottom of your deck", cards=L(drawn))
         state["draw_done"][seat] = keep
         drew = {"type": "CardsDrawn", "n": len(drawn), "keep": keep}
         private_note(state, events, seat, text, drew)
@@ -106,7 +106,7 @@ def act_bottom(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     priv["drawn"].remove(card)
     priv["deck"].append(card)
     priv["hand"].extend(priv["drawn"])
-    kept = ", ".join(priv["drawn"])
+    kept = L(list(priv["drawn"]))
     n_kept = len(priv["drawn"])
     priv["drawn"] = []
     state["draw_done"][actor] = True

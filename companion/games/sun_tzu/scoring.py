@@ -7,7 +7,7 @@ at once; after round 9 (or the fifth event) the closer end wins, then the bigger
 
 from __future__ import annotations
 
-from ..kit import Event, Outcome, ScoreRow, State, T, Text
+from ..kit import Event, Outcome, P, ScoreRow, State, T, Text
 from .common import names
 from .data import (
     BLUE,
@@ -148,10 +148,11 @@ def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRo
         )
     )
     if tiebreak:
-        lines.append(T("Reinforcement pool: {n} armies", n=state["pool"][seat]))
+        pool = state["pool"][seat]
+        lines.append(P("Reinforcement pool: {n} army", "Reinforcement pool: {n} armies", pool))
     return ScoreRow(
         seat=seat,
-        label=T("{name} ({colour_t})", name=names(state)[seat], colour_t=COLOUR_NAMES[seat]),
+        label=T("{name} · {colour_t}", name=names(state)[seat], colour_t=COLOUR_NAMES[seat]),
         score=sign * state["score"],
         won=seat in winners,
         lines=lines,

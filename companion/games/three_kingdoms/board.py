@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, BadValue, Event, State
+from ..kit import N_, BadValue, Event, L, P, State, Text
 from .data import LARGE_FROM_TILES, POINTS, TROOPS_PER_PLAYER
 
 City = dict[str, Any]
@@ -30,8 +30,19 @@ def name(state: State, seat: int | None) -> str:
     return "" if seat is None else state["players"][seat]["name"]
 
 
-def names(state: State, seats: list[int]) -> str:
-    return ", ".join(name(state, s) for s in seats)
+def hits(n: int) -> Text:
+    """A side's hits in a roll, in the words for that many hits."""
+    return P("{n} hit", "{n} hits", n)
+
+
+def tiles(n: int) -> Text:
+    """A number of tiles, in the words for that many."""
+    return P("{n} tile", "{n} tiles", n)
+
+
+def names(state: State, seats: list[int]) -> Text:
+    """The seats' names as one list, joined in the reader's language."""
+    return L([name(state, s) for s in seats])
 
 
 def opt(state: State, key: str) -> Any:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Event, Lines, P, T, Text, as_is, correction_line, name_of, who
+from ..kit import Event, L, Lines, P, T, Text, as_is, correction_line, name_of, who
+from .board import hits, tiles
 
 
 def _seat_name(e: Event, players: list[str], key: str) -> str:
@@ -21,26 +22,25 @@ def _seat_name(e: Event, players: list[str], key: str) -> str:
     return str(value)
 
 
-def _names(e: Event, players: list[str]) -> str:
+def _names(e: Event, players: list[str]) -> Text | str:
     """The names of the seats under ``seats`` (an old event: the names, already joined)."""
     if "seats" in e:
-        return ", ".join(players[s] for s in e["seats"])
+        return L([players[s] for s in e["seats"]])
     return e["names"]
 
 
-def _dice_shown(e: Event, players: list[str]) -> str:
-    """A civil-war roll as "Ann 5 3; Bob 6" (an old event: already in words)."""
+def _dice_shown(e: Event, players: list[str]) -> Text | str:
+    """A civil-war roll as "Ann 5 3, Bob 6" (an old event: already in words)."""
     if isinstance(e["dice"], str):
         return e["dice"]
-    return "; ".join(
-        f"{players[s]} {' '.join(map(str, d))}" for s, d in zip(e["sides"], e["dice"], strict=True)
-    )
+    rolls = zip(e["sides"], e["dice"], strict=True)
+    return L([f"{players[s]} {' '.join(map(str, d))}" for s, d in rolls])
 
 
-def _troops_left(e: Event, players: list[str]) -> str:
+def _troops_left(e: Event, players: list[str]) -> Text | str:
     if "after" in e:
         return e["after"]
-    return ", ".join(f"{players[s]} {n}" for s, n in zip(e["sides"], e["left"], strict=True))
+    return L([f"{players[s]} {n}" for s, n in zip(e["sides"], e["left"], strict=True)])
 
 
 def _seat(e: Event, players: list[str]) -> dict[str, Any]:
@@ -49,29 +49,42 @@ def _seat(e: Event, players: list[str]) -> dict[str, Any]:
 
 
 def _tile_placed(e: Event, players: list[str]) -> Text:
-    values = {k: e[k] for k in ("city", "alert", "hold", "left")}
+    values = {k: e[k] for k in ("city", "alert", "hold")}
     if e["city"]:
-        return T(
-            "{name} placed a tile in city {city} with {alert} Alert and {hold} Hold "
-            "troops ({left} tiles left).",
+        return P(
+            "{name} placed a tile in city {city} with troops {alert} Alert and {hold} "
+            "Hold ({n} tile left).",
+            "{name} placed a tile in city {city} with troops {alert} Alert and {hold} "
+            "Hold ({n} tiles left).",
+            e["left"],
             **_seat(e, players),
             **values,
         )
-    return T("{name} placed a tile ({left} tiles left).", **_seat(e, players), **values)
+    return P(
+        "{name} placed a tile ({n} tile left).",
+        "{name} placed a tile ({n} tiles left).",
+        e["left"],
+        **_seat(e, players),
+    )
 
 
 def _city_completed(e: Event, players: list[str]) -> Text:
-    base = {"outcome": e["outcome"], "city": e["city"], "size_t": e["size_t"], "tiles": e["tiles"]}
+    base = {
+        "outcome": e["outcome"],
+        "city": e["city"],
+        "size_t": e["size_t"],
+        "tiles_t": tiles(e["tiles"]),
+    }
     if e["outcome"] == "idle":
-        return T("City {city} is completed: {size_t}, {tiles} tiles, idle.", **base)
+        return T("City {city} is completed: {size_t}, {tiles_t}, idle.", **base)
     if e["outcome"] == "owned":
         return T(
-            "City {city} is completed: {size_t}, {tiles} tiles, {name} controls it.",
+            "City {city} is completed: {size_t}, {tiles_t}, {name} controls it.",
             **_seat(e, players),
             **base,
         )
     return T(
-        "City {city} is completed: {size_t}, {tiles} tiles, contested by {names}.",
+        "City {city} is completed: {size_t}, {tiles_t}, contested by {names}.",
         names=_names(e, players),
         **base,
     )
@@ -107,12 +120,14 @@ def _war_started(e: Event, players: list[str]) -> Text:
 
 
 def _national_roll(e: Event, players: list[str]) -> Text:
-    counts = ("k", "a_dice", "d_dice", "a_hits", "d_hits", "att", "alert", "hold")
+    counts = ("k", "a_dice", "d_dice", "att", "alert", "hold")
     return T(
-        "Roll {k}: {attacker} {a_dice} ({a_hits} hits), {defender} {d_dice} ({d_hits} hits). "
+        "Roll {k}: {attacker} {a_dice} ({a_hits_t}), {defender} {d_dice} ({d_hits_t}). "
         "Now {attacker} {att}; {defender} {alert} Alert, {hold} Hold.",
         attacker=_seat_name(e, players, "attacker"),
         defender=_seat_name(e, players, "defender"),
+        a_hits_t=hits(e["a_hits"]),
+        d_hits_t=hits(e["d_hits"]),
         **{k: e[k] for k in counts},
     )
 
@@ -151,18 +166,23 @@ def _city_created(e: Event, players: list[str]) -> Text:
     values = {
         "who_t": who(e, players),
         "city": e["city"],
-        "tiles": e["tiles"],
         "spaces": e["spaces"],
         "size_t": e["size_t"],
         "owner_t": _owner(players, e["seat"]),
     }
     if not e["complete"]:
-        return T(
-            "{who_t}: new open city {city} ({tiles} tiles, {spaces} garrison spaces).", **values
+        return P(
+            "{who_t}: new open city {city} ({n} tile, {spaces} garrison spaces).",
+            "{who_t}: new open city {city} ({n} tiles, {spaces} garrison spaces).",
+            e["tiles"],
+            **values,
         )
-    return T(
-        "{who_t}: new completed city {city} ({size_t}, {tiles} tiles, {spaces} garrison "
+    return P(
+        "{who_t}: new completed city {city} ({size_t}, {n} tile, {spaces} garrison "
         "spaces), controlled by {owner_t}.",
+        "{who_t}: new completed city {city} ({size_t}, {n} tiles, {spaces} garrison "
+        "spaces), controlled by {owner_t}.",
+        e["tiles"],
         **values,
     )
 
@@ -173,18 +193,18 @@ def _completion_corrected(e: Event, players: list[str]) -> Text:
         "outcome": e["outcome"],
         "city": e["city"],
         "size_t": e["size_t"],
-        "tiles": e["tiles"],
+        "tiles_t": tiles(e["tiles"]),
     }
     if e["outcome"] == "idle":
-        return T("{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), idle.", **base)
+        return T("{who_t}: city {city} open → completed ({size_t}, {tiles_t}), idle.", **base)
     if e["outcome"] == "owned":
         return T(
-            "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), {name} controls it.",
+            "{who_t}: city {city} open → completed ({size_t}, {tiles_t}), {name} controls it.",
             **_seat(e, players),
             **base,
         )
     return T(
-        "{who_t}: city {city} open → completed ({size_t}, {tiles} tiles), contested by {names}.",
+        "{who_t}: city {city} open → completed ({size_t}, {tiles_t}), contested by {names}.",
         names=_names(e, players),
         **base,
     )
@@ -235,10 +255,11 @@ LINES = Lines(
         ),
         "NothingCorrected": _nothing,
         "TurnPassed": lambda e, players: T("{name}'s turn.", **_seat(e, players)),
-        "TileRemoved": lambda e, players: T(
-            "{name} removed a tile that fits nowhere ({left} tiles left).",
+        "TileRemoved": lambda e, players: P(
+            "{name} removed a tile that fits nowhere ({n} tile left).",
+            "{name} removed a tile that fits nowhere ({n} tiles left).",
+            e["left"],
             **_seat(e, players),
-            left=e["left"],
         ),
         "TilePlaced": _tile_placed,
         "CityCompleted": _city_completed,
@@ -342,7 +363,7 @@ LINES = Lines(
             "The game is over: {names} won.",
             kind=e["kind"],
             winners=e["winners"],
-            names=", ".join(players[s] for s in e["winners"]),
+            names=L([players[s] for s in e["winners"]]),
         ),
     }
 )

@@ -3,7 +3,7 @@ tie-break chain A-D step by step, and the result sheet with each line of the ari
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Outcome, ScoreRow, State, T, Text, deciding_step, places
+from ..kit import N_, Event, L, Outcome, ScoreRow, State, T, Text, deciding_step, places
 from .board import in_battle, name, names, opt, score, total
 from .data import TIEBREAK_STEPS, WIN_POINTS
 from .phases import PHASES
@@ -23,8 +23,8 @@ def tiebreak_values(state: State, seat: int) -> dict[str, int]:
     }
 
 
-def _values_text(state: State, seats: list[int], key: str) -> str:
-    return ", ".join(f"{name(state, s)} {tiebreak_values(state, s)[key]}" for s in seats)
+def _values_text(state: State, seats: list[int], key: str) -> Text:
+    return L([f"{name(state, s)} {tiebreak_values(state, s)[key]}" for s in seats])
 
 
 def _best(state: State, seats: list[int], key: str, most: bool = True) -> list[int]:

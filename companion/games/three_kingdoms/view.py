@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..kit import N_, Actor, State, T, Text
+from ..kit import N_, Actor, L, P, State, T, Text
 from ..kit.odds import odds
 from .board import (
     City,
@@ -20,6 +20,7 @@ from .board import (
     enemy_cities,
     find_city,
     free,
+    hits,
     is_idle,
     my_cities,
     name,
@@ -289,7 +290,12 @@ def _result_view(state: State, result: dict[str, Any] | None) -> dict[str, Any] 
     elif result["outcome"] == "called_off":
         line = T("{name} kept city {city}: the attack was called off.", **values)
     else:
-        line = T("{name} won the battle for city {city} by {margin} troops.", **values)
+        line = P(
+            "{name} won the battle for city {city} by {n} troop.",
+            "{name} won the battle for city {city} by {n} troops.",
+            result["margin"],
+            **values,
+        )
     return {
         **result,
         "winner_name": name(state, winner),
@@ -310,15 +316,15 @@ def _settle_max(state: State, b: dict[str, Any]) -> int:
 
 def _national_line(state: State, b: dict[str, Any], k: int, r: dict[str, Any]) -> Text:
     return T(
-        "Roll {k}: {attacker} {a_dice} ({a_hits} hits), {defender} {d_dice} ({d_hits} hits). "
+        "Roll {k}: {attacker} {a_dice} ({a_hits_t}), {defender} {d_dice} ({d_hits_t}). "
         "Now {attacker} {att}; {defender} {alert} Alert, {hold} Hold.",
         k=k,
         attacker=name(state, b["attacker"]),
         defender=name(state, b["defender"]),
         a_dice=" ".join(map(str, r["dice"][0])) or "-",
         d_dice=" ".join(map(str, r["dice"][1])) or "-",
-        a_hits=r["hits"][0],
-        d_hits=r["hits"][1],
+        a_hits_t=hits(r["hits"][0]),
+        d_hits_t=hits(r["hits"][1]),
         att=r["after"][0][0],
         alert=r["after"][1][0],
         hold=r["after"][1][1],
@@ -326,10 +332,8 @@ def _national_line(state: State, b: dict[str, Any], k: int, r: dict[str, Any]) -
 
 
 def _civil_line(state: State, k: int, r: dict[str, Any]) -> Text:
-    shown = "; ".join(
-        f"{name(state, s)} {' '.join(map(str, d))}"
-        for s, d in zip(r["sides"], r["dice"], strict=True)
-    )
+    rolls = zip(r["sides"], r["dice"], strict=True)
+    shown = L([f"{name(state, s)} {' '.join(map(str, d))}" for s, d in rolls])
     if r["mode"] == "highest":
         return T(
             "Roll {k} (highest die): {dice}. Still in: {names}.",
