@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import i18n_tools
-from companion.tables import HOST, Viewer
+from companion.pipeline.tables import HOST, Viewer
 from companion.web.i18n import COOKIE
 
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import Store, digest
+from companion.store.log import Store, digest
 
 from .test_plays_browser import PLAYTHROUGHS
 
