@@ -16,7 +16,7 @@ from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables
 from companion.store.log import Store
 
-RELEASE_DB = Path(__file__).resolve().parent / "fixtures" / "db" / "release-2026-11.sqlite"
+RELEASE_DB = Path(__file__).resolve().parents[1] / "fixtures" / "db" / "release-2026-11.sqlite"
 
 
 def tally_table(tables: Tables, players: list[str], scores: list[int]) -> str:

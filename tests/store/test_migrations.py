@@ -13,7 +13,7 @@ from companion.errors import CannotSave
 from companion.store import migrations
 from companion.store.log import Store
 
-FIXTURE = Path(__file__).parent / "fixtures" / "db" / "release-2026-11.sqlite"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "db" / "release-2026-11.sqlite"
 
 
 def schema(store: Store) -> dict[str, set[str]]:

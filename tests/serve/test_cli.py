@@ -16,7 +16,7 @@ import pytest
 from companion.cli import _parser
 from companion.serve.access_log import RedactingLog
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:

@@ -28,7 +28,7 @@ from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.pipeline.live import Hub
 
-from .e2e.conftest import Server
+from ..e2e.conftest import Server
 
 
 def wait_for(check: Callable[[], bool], what: str, limit: float = 20.0) -> None:

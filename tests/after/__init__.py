@@ -1,0 +1,1 @@
+"""The after-game wing: the archive, exports, charts, the feed and webhooks."""

@@ -1,0 +1,1 @@
+"""The pipeline wing: loading a table, catching up, names, the per-version memo."""

@@ -1,0 +1,1 @@
+"""Serving the app: the command, the mDNS name, the limits on what a client may hold."""

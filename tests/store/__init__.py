@@ -1,0 +1,1 @@
+"""The store wing: the log, seats, plays, SQLite, PostgreSQL, the writer, migrations."""
