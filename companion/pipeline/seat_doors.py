@@ -42,12 +42,18 @@ class SeatDoors:
 
     def viewer_for(self, table_id: str, token: str | None) -> Viewer:
         """The host, a seat, or the public, for a bearer token (None = no token)."""
-        loaded = self.load(table_id)
+        return self.viewer_on(self.load(table_id), token)[1]
+
+    def viewer_on(self, loaded: Loaded, token: str | None) -> tuple[Loaded, Viewer]:
+        """Who ``token`` is at a table already loaded (None = no token = the public), and the
+        table as it was answered on: a newer copy than ``loaded`` when another process gave
+        a seat a new code a moment ago (a seat is only ever served from the newest version)."""
         if not token:
-            return PUBLIC
+            return loaded, PUBLIC
         hashed = digest(token)
         if hmac.compare_digest(hashed, loaded.host_hash):
-            return HOST
+            return loaded, HOST
+        table_id = loaded.id
         seat = seat_of(hashed, self.seat_hashes(loaded))
         if seat is not None and self.store.shared:
             # Another process may have given the seat a new code a moment ago, before this
@@ -62,7 +68,7 @@ class SeatDoors:
             # Ask the store itself before turning the phone away.
             seat = seat_of(hashed, self.store.seat_token_hashes(table_id))
         if seat is not None:
-            return Viewer("seat", seat, hashed)
+            return loaded, Viewer("seat", seat, hashed)
         raise self._refusal(loaded, hashed)
 
     def _refusal(self, loaded: Loaded, hashed: str) -> Unauthorized:
@@ -211,7 +217,11 @@ class SeatDoors:
     def seats(self, table_id: str) -> list[SeatRow]:
         """Every seat in order: its player, whether a phone holds it, how many have, and its
         join code until it is claimed."""
-        players = self.load(table_id).players
+        return self.seats_at(self.load(table_id))
+
+    def seats_at(self, loaded: Loaded) -> list[SeatRow]:
+        """``seats`` of a table already loaded."""
+        players, table_id = loaded.players, loaded.id
         return [
             SeatRow(
                 seat=seat,

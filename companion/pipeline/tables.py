@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import (
@@ -77,6 +77,17 @@ class CursorPlan:
     undo: Text | None = None  # "Undo: Benji's hidden choice"; None: nothing to undo
     blocked: Text | None = None  # why Undo cannot (a reveal in the way), said on the button
     redo: Text | None = None  # "Redo: Emi -1 Resilience"; None: nothing to redo
+
+
+@dataclass(frozen=True)
+class Changed:
+    """One change as the pipeline wrote it: the table as the change left it (so a request
+    answers from it without loading the table again), the version written, and the action's
+    events (none for an undo or a redo)."""
+
+    loaded: Loaded
+    version: int
+    events: list[Event] = field(default_factory=list)
 
 
 class Tables(SeatDoors):
@@ -278,6 +289,11 @@ class Tables(SeatDoors):
     # -- changing a table ---------------------------------------------------------------
 
     def act(self, table_id: str, viewer: Viewer, raw: Any) -> tuple[int, list[Event]]:
+        """``change``, answering the version it wrote and the action's events."""
+        changed = self.change(table_id, viewer, raw)
+        return changed.version, changed.events
+
+    def change(self, table_id: str, viewer: Viewer, raw: Any) -> Changed:
         """Apply one action for ``viewer``; committed to the log before this returns.
 
         A host's correction that could reveal hidden information or end the game is refused
@@ -295,7 +311,7 @@ class Tables(SeatDoors):
         try:
             try:
                 with self._lock(table_id):
-                    version, events = self._act(table_id, viewer, raw, confirmed)
+                    changed = self._act(table_id, viewer, raw, confirmed)
             except Stale:
                 # Another process moved the table first. Hold its row (other processes'
                 # writes wait), catch up from the log and check the action again on the
@@ -303,11 +319,11 @@ class Tables(SeatDoors):
                 with self._lock(table_id), self._forgotten_if_it_fails(table_id):
                     with self.store.locked(table_id) as db:
                         self._catch_up(table_id)
-                        version, events = self._act(table_id, viewer, raw, confirmed, db)
+                        changed = self._act(table_id, viewer, raw, confirmed, db)
         except SeatLost:
             raise self._seat_lost(table_id, viewer) from None
-        self.hub.publish(table_id, version)
-        return version, events
+        self.hub.publish(table_id, changed.version)
+        return changed
 
     @contextmanager
     def _forgotten_if_it_fails(self, table_id: str) -> Iterator[None]:
@@ -321,8 +337,8 @@ class Tables(SeatDoors):
 
     def _act(
         self, table_id: str, viewer: Viewer, raw: dict[str, Any], confirmed: bool, db: Any = None
-    ) -> tuple[int, list[Event]]:
-        """``act`` on the table as this process holds it (table lock held)."""
+    ) -> Changed:
+        """``change`` on the table as this process holds it (table lock held)."""
         loaded = self._loaded(table_id)
         game = loaded.game
         action = checked(game, loaded.state, viewer.actor, raw)
@@ -370,7 +386,7 @@ class Tables(SeatDoors):
         loaded.active_rows += 1
         loaded.undone_rows = 0
         loaded.keep_recent()
-        return version, events
+        return Changed(loaded, version, events)
 
     def undo(self, table_id: str, viewer: Viewer, confirm: bool = False) -> int:
         """Step back over the last action of the game.
@@ -381,33 +397,36 @@ class Tables(SeatDoors):
         own input waits for ``confirm`` (``ConfirmFirst``), and that seat's phone is told
         what it lost.
         """
-        return self._move_cursor(table_id, viewer, undo=True, confirm=confirm)
+        return self.move_cursor(table_id, viewer, undo=True, confirm=confirm).version
 
     def redo(self, table_id: str, viewer: Viewer) -> int:
         """Bring back the earliest undone action (host only), with a line saying so."""
-        return self._move_cursor(table_id, viewer, undo=False)
+        return self.move_cursor(table_id, viewer, undo=False).version
 
-    def _move_cursor(self, table_id: str, viewer: Viewer, undo: bool, confirm: bool = False) -> int:
+    def move_cursor(
+        self, table_id: str, viewer: Viewer, undo: bool, confirm: bool = False
+    ) -> Changed:
+        """``undo`` (or, with ``undo`` false, ``redo``), answering the table it left."""
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
         try:
             try:
                 with self._lock(table_id):
-                    version = self._move(table_id, viewer, undo, confirm)
+                    changed = self._move(table_id, viewer, undo, confirm)
             except Stale:  # as in ``act``: hold the table's row, catch up, decide again
                 with self._lock(table_id), self._forgotten_if_it_fails(table_id):
                     with self.store.locked(table_id) as db:
                         self._catch_up(table_id)
-                        version = self._move(table_id, viewer, undo, confirm, db)
+                        changed = self._move(table_id, viewer, undo, confirm, db)
         except SeatLost:
             raise self._seat_lost(table_id, viewer) from None
-        self.hub.publish(table_id, version)
-        return version
+        self.hub.publish(table_id, changed.version)
+        return changed
 
     def _move(
         self, table_id: str, viewer: Viewer, undo: bool, confirm: bool, db: Any = None
-    ) -> int:
-        """``_move_cursor`` on the table as this process holds it (table lock held)."""
+    ) -> Changed:
+        """``move_cursor`` on the table as this process holds it (table lock held)."""
         loaded = self._loaded(table_id)  # an unknown table: 404
         last_active, first_undone = self.store.cursor_targets(table_id)
         target = last_active if undo else first_undone
@@ -437,7 +456,8 @@ class Tables(SeatDoors):
         )
         # In a locked write the commit is still to come: if it fails, the caller drops this.
         self._cache[table_id] = moved
-        return self._noted(moved, note, seq, version).version
+        noted = self._noted(moved, note, seq, version)
+        return Changed(noted, noted.version)
 
     def _row(self, loaded: Loaded, seq: int) -> ActionRow:
         for row in reversed(loaded.rows):

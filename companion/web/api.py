@@ -13,7 +13,6 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from ..errors import BadInput, RulesError
 from ..games import GAMES
 from ..games.kit import Game
-from ..pipeline.tables import Viewer
 from ..text import N_, Text
 from . import auth, cache
 from .i18n import translate
@@ -77,8 +76,9 @@ def _said(text: Text | None) -> str | None:
     return None if text is None else translate(text)
 
 
-def _view(table_id: str, viewer: Viewer) -> dict[str, Any]:
-    s = screen(tables().load(table_id), viewer)
+def _view(asking: auth.Asking) -> dict[str, Any]:
+    viewer = asking.viewer
+    s = screen(asking.loaded, viewer)
     return {
         "table_id": s.table_id,
         "game": s.game_id,
@@ -146,7 +146,7 @@ def join() -> Response:
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/reissue")
 def reissue(table_id: str, seat: int) -> Response:
-    viewer = auth.bearer_viewer(tables(), table_id)
+    viewer = auth.bearer(tables(), table_id).viewer
     code = tables().reissue(table_id, viewer, seat)
     short = tables().short_code(table_id, seat)
     return jsonify(
@@ -197,19 +197,19 @@ def plain_reply(reply: dict[str, Any]) -> dict[str, Any]:
 
 @bp.get("/tables/<table_id>")
 def table(table_id: str) -> Response:
-    reply = _view(table_id, auth.bearer_viewer(tables(), table_id))
+    reply = _view(auth.bearer(tables(), table_id))
     return jsonify(plain_reply(reply) if plain_text_asked() else reply)
 
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str) -> Response:
-    viewer = auth.bearer_viewer(tables(), table_id)
+    viewer = auth.bearer(tables(), table_id).viewer
     body = _body()
-    version, events = tables().act(table_id, viewer, body)
-    loaded = tables().load(table_id)
-    shown = [e for e in events if visible(e, viewer)]
+    changed = tables().change(table_id, viewer, body)
+    loaded = changed.loaded
+    shown = [e for e in changed.events if visible(e, viewer)]
     reply = {
-        "version": version,
+        "version": changed.version,
         "view": cache.view(loaded, viewer.actor),
         "events": [{**e, "text": translate(describe(loaded, e))} for e in shown],
     }
@@ -218,7 +218,7 @@ def act(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
-    viewer = auth.bearer_viewer(tables(), table_id)
+    viewer = auth.bearer(tables(), table_id).viewer
     # A body is optional: ``{"confirm": true}`` answers the question before the host takes
     # back a seat's own input.
     body = request.get_json(silent=True)
@@ -228,14 +228,13 @@ def undo(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/redo")
 def redo(table_id: str) -> Response:
-    viewer = auth.bearer_viewer(tables(), table_id)
+    viewer = auth.bearer(tables(), table_id).viewer
     return jsonify({"version": tables().redo(table_id, viewer)})
 
 
 @bp.get("/tables/<table_id>/result")
 def result(table_id: str) -> Response:
-    auth.bearer_viewer(tables(), table_id)
-    loaded = tables().load(table_id)
+    loaded = auth.bearer(tables(), table_id).loaded
     outcome = loaded.game.outcome(loaded.state)
     if outcome is None:
         raise RulesError("not_over", N_("The game is not over yet."))

@@ -111,11 +111,11 @@ def _receipt_viewer(table_id: str) -> Viewer:
     if asked.isdigit():
         own = session.get("seat", {}).get(table_id)
         if own:
-            viewer = auth.seat_viewer(tables(), table_id)
+            viewer = auth.phone(tables(), table_id).viewer
             if viewer.seat == int(asked):
                 return viewer
-        return auth.pass_viewer(tables(), table_id, int(asked))
-    return auth.seat_viewer(tables(), table_id)
+        return auth.passed(tables(), table_id, int(asked)).viewer
+    return auth.phone(tables(), table_id).viewer
 
 
 @bp.get("/t/<table_id>/seat/receipt")

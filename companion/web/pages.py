@@ -21,7 +21,7 @@ from flask import (
 from markupsafe import Markup
 
 from ..games import GAMES
-from ..pipeline.tables import HOST, NotAllowed, Viewer
+from ..pipeline.tables import HOST, NotAllowed
 from ..text import N_
 from . import auth, qr, regions
 from .i18n import COOKIE, LANGUAGES
@@ -46,16 +46,18 @@ def _shown_version() -> int | None:
     return int(raw) if raw.isdigit() and len(raw) <= 11 else None
 
 
-def _after_change(table_id: str, viewer: Viewer, page: str) -> Response:
+def _after_change(asking: auth.Asking, page: str) -> Response:
     """htmx gets what changed on this viewer's screen; a plain form post goes back to the page.
 
-    The reply carries only the regions and fragments that differ from the version the page
-    showed (out-of-band swaps, nothing swapped into the target), or the whole live area if
-    that version is no longer kept. ``X-Version`` tells the page which version it now holds.
+    ``asking`` is on the table as the change left it (``Asking.after``), so the reply needs
+    no load of its own. It carries only the regions and fragments that differ from the
+    version the page showed (out-of-band swaps, nothing swapped into the target), or the
+    whole live area if that version is no longer kept. ``X-Version`` tells the page which
+    version it now holds.
     """
+    loaded, viewer = asking.loaded, asking.viewer
     if not _is_htmx():
-        return redirect(url_for(page, table_id=table_id), code=303)
-    loaded = tables().load(table_id)
+        return redirect(url_for(page, table_id=loaded.id), code=303)
     kind, body, _held = regions.catch_up(loaded, viewer, _shown_version())
     response = Response(body)
     if kind == "patch":
@@ -99,8 +101,8 @@ def create_table() -> Response:
 
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> str:
-    viewer = auth.table_viewer(tables(), table_id)
-    loaded = tables().load(table_id)
+    asking = auth.table_screen(tables(), table_id)
+    loaded, viewer = asking.loaded, asking.viewer
     return render_template(
         "table/screen.html",
         s=screen(loaded, viewer),
@@ -109,53 +111,56 @@ def table(table_id: str) -> str:
     )
 
 
-def _checked_table_viewer(table_id: str) -> Viewer:
-    """The table screen's viewer for a form post, after its CSRF check."""
-    viewer = auth.table_viewer(tables(), table_id)
-    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
-    return viewer
+def _checked_table_screen(table_id: str) -> auth.Asking:
+    """Who asks from the table screen, for a form post, after its CSRF check."""
+    asking = auth.table_screen(tables(), table_id)
+    check_csrf(asking.csrf)
+    return asking
 
 
 @bp.post("/t/<table_id>/act")
 def table_act(table_id: str) -> Response:
-    viewer = _checked_table_viewer(table_id)
-    if viewer.kind != "host":
+    asking = _checked_table_screen(table_id)
+    if asking.viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
-    tables().act(table_id, viewer, _form())
-    return _after_change(table_id, viewer, "pages.table")
+    changed = tables().change(table_id, asking.viewer, _form())
+    return _after_change(asking.after(changed.loaded), "pages.table")
 
 
 @bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Response:
-    viewer = _checked_table_viewer(table_id)
+    asking = _checked_table_screen(table_id)
     # The question's Confirm button sends the form again with ``confirm``.
-    tables().undo(table_id, viewer, confirm=request.form.get("confirm") == "1")
-    return _after_change(table_id, viewer, "pages.table")
+    confirm = request.form.get("confirm") == "1"
+    changed = tables().move_cursor(table_id, asking.viewer, undo=True, confirm=confirm)
+    return _after_change(asking.after(changed.loaded), "pages.table")
 
 
 @bp.post("/t/<table_id>/redo")
 def redo(table_id: str) -> Response:
-    viewer = _checked_table_viewer(table_id)
-    tables().redo(table_id, viewer)
-    return _after_change(table_id, viewer, "pages.table")
+    asking = _checked_table_screen(table_id)
+    changed = tables().move_cursor(table_id, asking.viewer, undo=False)
+    return _after_change(asking.after(changed.loaded), "pages.table")
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/reissue")
 def reissue(table_id: str, seat: int) -> Response:
-    viewer = _checked_table_viewer(table_id)
-    tables().reissue(table_id, viewer, seat)
-    return _after_change(table_id, viewer, "pages.table")
+    asking = _checked_table_screen(table_id)
+    tables().reissue(table_id, asking.viewer, seat)
+    # The re-issue tells nothing of the table it left: the reply reads it once more.
+    return _after_change(asking.after(tables().load(table_id)), "pages.table")
 
 
-def _host_only(table_id: str) -> None:
-    if auth.table_viewer(tables(), table_id).kind != "host":
+def _host_only(table_id: str) -> auth.Asking:
+    asking = auth.table_screen(tables(), table_id)
+    if asking.viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
+    return asking
 
 
 @bp.get("/t/<table_id>/print")
 def print_codes(table_id: str) -> str:
-    _host_only(table_id)
-    return render_template("table/print.html", s=screen(tables().load(table_id), HOST))
+    return render_template("table/print.html", s=screen(_host_only(table_id).loaded, HOST))
 
 
 @bp.get("/t/<table_id>/seats/<int:seat>/qr.svg")
@@ -172,7 +177,7 @@ def seat_qr(table_id: str, seat: int) -> Response:
 @join_limit
 def join(code: str) -> Response:
     table_id, seat, token = tables().claim(code)
-    if auth.holds_other_seat(tables(), table_id, seat):
+    if auth.holds_other_seat(tables(), tables().load(table_id), seat):
         # A phone that already plays a seat here keeps it: the new one is handed round.
         auth.remember_pass(table_id, seat, token)
         return redirect(url_for("passing.cover", table_id=table_id, seat=seat), code=303)
@@ -194,8 +199,8 @@ def host_link(table_id: str, token: str) -> Response:
 
 @bp.get("/t/<table_id>/seat")
 def seat(table_id: str) -> str:
-    viewer = auth.seat_viewer(tables(), table_id)
-    loaded = tables().load(table_id)
+    asking = auth.phone(tables(), table_id)
+    loaded, viewer = asking.loaded, asking.viewer
     return render_template(
         "seat/phone.html",
         s=screen(loaded, viewer),
@@ -204,26 +209,27 @@ def seat(table_id: str) -> str:
     )
 
 
-def _acting_seat(table_id: str) -> Viewer:
-    """The seat a phone's post acts for: its own, or one handed round on this device."""
-    return auth.acting_seat_viewer(tables(), table_id, request.form.get("csrf_token") or "")
+def _checked_seat(table_id: str) -> auth.Asking:
+    """The seat a phone's post acts for (its own, or one handed round on this device), after
+    its CSRF check."""
+    asking = auth.acting_seat(tables(), table_id, request.form.get("csrf_token") or "")
+    check_csrf(asking.csrf)
+    return asking
 
 
 @bp.post("/t/<table_id>/seat/act")
 def seat_act(table_id: str) -> Response:
-    viewer = _acting_seat(table_id)
-    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
-    tables().act(table_id, viewer, _form())
-    return _after_change(table_id, viewer, "pages.seat")
+    asking = _checked_seat(table_id)
+    changed = tables().change(table_id, asking.viewer, _form())
+    return _after_change(asking.after(changed.loaded), "pages.seat")
 
 
 @bp.post("/t/<table_id>/seat/undo")
 def seat_undo(table_id: str) -> Response:
     """A phone takes back its own last action (only while it is the table's last)."""
-    viewer = _acting_seat(table_id)
-    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
-    tables().undo(table_id, viewer)
-    return _after_change(table_id, viewer, "pages.seat")
+    asking = _checked_seat(table_id)
+    changed = tables().move_cursor(table_id, asking.viewer, undo=True)
+    return _after_change(asking.after(changed.loaded), "pages.seat")
 
 
 @bp.get("/lang/<code>")

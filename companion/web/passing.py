@@ -20,7 +20,7 @@ straight back to the public table:
 - ``.../stream``: the seat's own live stream, for either.
 
 A seat's forms post to the phone's own endpoints; the seat-bound CSRF token each form
-carries tells which seat a post is for (``auth.acting_seat_viewer``).
+carries tells which seat a post is for (``auth.acting_seat``).
 """
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ def _seat_number(raw: str | None, players: int) -> int:
 @bp.post("/t/<table_id>/seats/pass")
 def start_passing(table_id: str) -> Response:
     """The host's screen takes a waiting seat, to be handed to its player for each turn."""
-    viewer = auth.table_viewer(tables(), table_id)
-    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
-    if viewer.kind != "host":
+    asking = auth.table_screen(tables(), table_id)
+    check_csrf(asking.csrf)
+    if asking.viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
-    seat = _seat_number(request.form.get("seat"), len(tables().load(table_id).players))
+    seat = _seat_number(request.form.get("seat"), len(asking.loaded.players))
     code = tables().join_code(table_id, seat)
     if code is None:
         raise NotAllowed(
@@ -66,15 +66,14 @@ def start_passing(table_id: str) -> Response:
 @bp.get("/t/<table_id>/pass/<int:seat>")
 def cover(table_id: str, seat: int) -> str:
     """Whose turn the device is for, and nothing of theirs until they ask."""
-    viewer = auth.pass_viewer(tables(), table_id, seat)
-    loaded = tables().load(table_id)
-    return render_template("pass/cover.html", s=screen(loaded, auth.PUBLIC), seat=viewer.seat)
+    asking = auth.passed(tables(), table_id, seat)
+    s = screen(asking.loaded, auth.PUBLIC)
+    return render_template("pass/cover.html", s=s, seat=asking.viewer.seat)
 
 
-def _private(template: str, table_id: str, seat: int, **extra: object) -> Response:
+def _private(template: str, asking: auth.Asking, **extra: object) -> Response:
     """The seat's own screen, rendered for it alone and never kept in any cache."""
-    viewer = auth.pass_viewer(tables(), table_id, seat)
-    loaded = tables().load(table_id)
+    loaded, viewer = asking.loaded, asking.viewer
     html = render_template(
         template, s=screen(loaded, viewer), live=Markup(regions.full(loaded, viewer)), **extra
     )
@@ -87,20 +86,19 @@ def _private(template: str, table_id: str, seat: int, **extra: object) -> Respon
 @bp.get("/t/<table_id>/pass/<int:seat>/open")
 def open_seat(table_id: str, seat: int) -> Response:
     """The seat's own live area, for the cover, while its player holds the device."""
-    return _private("pass/_open.html", table_id, seat, back=None)
+    return _private("pass/_open.html", auth.passed(tables(), table_id, seat), back=None)
 
 
 @bp.get("/t/<table_id>/pass/<int:seat>/screen")
 def seat_screen(table_id: str, seat: int) -> Response:
     """The seat's own screen as a page, opened with one tap from the public table; "Done"
     goes back to where the device came from: its own phone's face, or the public table."""
-    own_phone = auth.holds_other_seat(tables(), table_id, seat)
+    asking = auth.passed(tables(), table_id, seat)
+    own_phone = auth.holds_other_seat(tables(), asking.loaded, seat)
     back = url_for("pages.seat" if own_phone else "pages.table", table_id=table_id)
-    return _private("pass/screen.html", table_id, seat, back=back)
+    return _private("pass/screen.html", asking, back=back)
 
 
 @bp.get("/t/<table_id>/pass/<int:seat>/stream")
 def seat_stream(table_id: str, seat: int) -> Response:
-    return stream.stream_response(
-        table_id, lambda pipeline, tid: auth.pass_viewer(pipeline, tid, seat)
-    )
+    return stream.stream_response(table_id, lambda pipeline, tid: auth.passed(pipeline, tid, seat))

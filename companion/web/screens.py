@@ -19,7 +19,7 @@ from ..pipeline import notes
 from ..pipeline.tables import CursorPlan, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
-from .auth import viewer_csrf
+from .auth import form_token
 
 HISTORY_LINES = 40
 
@@ -211,7 +211,7 @@ def seat_statuses(loaded: Loaded, viewer: Viewer) -> list[SeatStatus]:
             short_url=short_join_url() if is_host and row.short_code else None,
             short_locked=row.short_locked and is_host,
         )
-        for row in cache.memo(loaded, "seats", lambda: tables().seats(loaded.id))
+        for row in cache.memo(loaded, "seats", lambda: tables().seats_at(loaded))
     ]
 
 
@@ -299,7 +299,8 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         undo_blocked=plan.blocked,
         redo_label=plan.redo,
         notice=seat_notice(loaded, viewer),
-        csrf=viewer_csrf(tables(), loaded.id, viewer),
+        # Made once per request, by who is asking (``auth.Asking``): here a lookup in the memo.
+        csrf=form_token(tables(), loaded, viewer),
         post_url=cache.memo(
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
         ),

@@ -26,8 +26,9 @@ bp = Blueprint("seat_notes", __name__)
 
 @bp.post("/t/<table_id>/seat/notes")
 def save(table_id: str) -> Response:
-    viewer = auth.acting_seat_viewer(tables(), table_id, request.form.get("csrf_token") or "")
-    check_csrf(auth.viewer_csrf(tables(), table_id, viewer))
+    asking = auth.acting_seat(tables(), table_id, request.form.get("csrf_token") or "")
+    check_csrf(asking.csrf)
+    viewer = asking.viewer
     seat_notes.save(tables(), table_id, viewer, request.form.get("text", ""))
     if not request.headers.get("HX-Request"):  # a plain form post goes back to its page
         if viewer.seat in auth.passed_seats(table_id):

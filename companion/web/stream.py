@@ -35,13 +35,17 @@ from flask import (
 )
 
 from ..errors import RulesError, StoreUnavailable, TooManyAttempts
-from ..pipeline.tables import Tables, Viewer
+from ..pipeline.tables import Tables
 from ..text import N_
 from . import auth, regions
 from .i18n import translate
 from .screens import tables
 
 bp = Blueprint("stream", __name__)
+
+# Who a stream is for (``auth.table_screen``, ``auth.phone``...): asked again for each new
+# version, so a phone whose seat was re-issued is told so.
+Door = Callable[[Tables, str], auth.Asking]
 
 MAX_PUBLIC_STREAMS = 20  # per address, unless the config's MAX_PUBLIC_STREAMS says otherwise
 # Set in the WSGI environ by companion/serve/server.py on a request over its address's cap.
@@ -128,9 +132,7 @@ def _known_version() -> int:
     return int(raw) if re.fullmatch(r"[0-9]{1,11}", raw) else -1
 
 
-def _events(
-    table_id: str, resolve: Callable[[Tables, str], Viewer], heartbeat: float, known: int
-) -> Iterator[str]:
+def _events(table_id: str, resolve: Door, heartbeat: float, known: int) -> Iterator[str]:
     pipeline = tables()
     sub = pipeline.subscribe(table_id)
     held: regions.Held | None = None  # what this stream's screen shows, piece by piece
@@ -161,21 +163,21 @@ def _events(
 def _next(
     pipeline: Tables,
     table_id: str,
-    resolve: Callable[[Tables, str], Viewer],
+    resolve: Door,
     held: regions.Held | None,
     known: int,
 ) -> tuple[tuple[str, str, int] | None, regions.Held | None]:
     """(the stream's next message as (event, data, version), or None when its screen shows
     the newest version; what the screen shows once it has it)."""
-    loaded = pipeline.load(table_id)
-    if held is not None and loaded.version == known:
+    if held is not None and pipeline.load(table_id).version == known:
         return None, held
     try:
-        viewer = resolve(pipeline, table_id)
+        asking = resolve(pipeline, table_id)
     except RulesError as err:
         # Only this phone's own stream: it may learn why its seat went.
         reason = translate([err.message, err.params])
         return ("gone", render_template("seat/_gone.html", reason=reason), known), held
+    loaded, viewer = asking.loaded, asking.viewer
     version = loaded.version
     if held is None:
         kind, data, held = regions.catch_up(loaded, viewer, known)
@@ -210,12 +212,10 @@ def gzipped(messages: Iterator[str], window_bits: int = WINDOW_BITS) -> Iterator
             close()
 
 
-def stream_response(
-    table_id: str, resolve: Callable[[Tables, str], Viewer], window_bits: int = WINDOW_BITS
-) -> Response:
+def stream_response(table_id: str, resolve: Door, window_bits: int = WINDOW_BITS) -> Response:
     """The live stream of the viewer ``resolve`` finds (a 4xx at once if there is none)."""
     # Refuse at once (4xx) if this viewer has no business here, or has too many open.
-    viewer = resolve(tables(), table_id)
+    viewer = resolve(tables(), table_id).viewer
     release = public_stream_slot() if viewer.kind == "public" else None
     events = _events(table_id, resolve, current_app.config["SSE_HEARTBEAT"], _known_version())
     packed = "gzip" in request.headers.get("Accept-Encoding", "")
@@ -233,9 +233,9 @@ def stream_response(
 
 @bp.get("/t/<table_id>/stream")
 def table_stream(table_id: str) -> Response:
-    return stream_response(table_id, auth.table_viewer, TABLE_WINDOW_BITS)
+    return stream_response(table_id, auth.table_screen, TABLE_WINDOW_BITS)
 
 
 @bp.get("/t/<table_id>/seat/stream")
 def seat_stream(table_id: str) -> Response:
-    return stream_response(table_id, auth.seat_viewer)
+    return stream_response(table_id, auth.phone)

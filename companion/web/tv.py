@@ -16,8 +16,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from ..pipeline.tables import Tables, Viewer
-from . import qr, regions, stream
+from ..pipeline.tables import Tables
+from . import auth, qr, regions, stream
 from .screens import public_base_url, screen, tables
 
 bp = Blueprint("tv", __name__)
@@ -26,10 +26,10 @@ bp = Blueprint("tv", __name__)
 PAGE_SECONDS = 12
 
 
-def public_viewer(pipeline: Tables, table_id: str) -> Viewer:
-    """The public viewer on a TV, of a table that exists (an unknown table is a 404 here)."""
-    pipeline.load(table_id)
-    return regions.TV
+def on_tv(pipeline: Tables, table_id: str) -> auth.Asking:
+    """Who asks on a TV: the public viewer (``regions.TV``), of a table that exists (an
+    unknown table is a 404 here). It has no forms, so no CSRF token."""
+    return auth.Asking(pipeline.load(table_id), regions.TV, "")
 
 
 def tv_url(table_id: str) -> str:
@@ -39,8 +39,8 @@ def tv_url(table_id: str) -> str:
 
 @bp.get("/t/<table_id>/tv")
 def tv(table_id: str) -> str:
-    viewer = public_viewer(tables(), table_id)
-    loaded = tables().load(table_id)
+    asking = on_tv(tables(), table_id)
+    loaded, viewer = asking.loaded, asking.viewer
     return render_template(
         "table/tv.html",
         s=screen(loaded, viewer),
@@ -52,13 +52,13 @@ def tv(table_id: str) -> str:
 @bp.get("/t/<table_id>/tv/stream")
 def tv_stream(table_id: str) -> Response:
     # The table screen's stream resolves its viewer from the cookie; this one never does.
-    return stream.stream_response(table_id, public_viewer, stream.TABLE_WINDOW_BITS)
+    return stream.stream_response(table_id, on_tv, stream.TABLE_WINDOW_BITS)
 
 
 @bp.get("/t/<table_id>/tv/code.svg")
 def tv_qr(table_id: str) -> Response:
     """A QR code of the TV view's address, for a TV, tablet or phone with a camera."""
-    public_viewer(tables(), table_id)
+    on_tv(tables(), table_id)
     response = Response(qr.svg(tv_url(table_id), on_white=True), mimetype="image/svg+xml")
     # The address never changes for a table: safe to keep, and it is public.
     response.headers["Cache-Control"] = "public, max-age=86400"
