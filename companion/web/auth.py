@@ -124,9 +124,10 @@ def viewer_csrf(tables: Tables, table_id: str, viewer: Viewer) -> str:
     """
     if viewer.kind == "host":
         credential = tables.load(table_id).host_hash
-    elif viewer.kind == "seat":
+    elif viewer.kind == "seat" and viewer.seat is not None:
         credential = dict(tables.seat_hashes(tables.load(table_id))).get(viewer.seat, "")
     else:
         return ""
     message = f"csrf:{table_id}:{viewer.kind}:{viewer.seat}:{credential}".encode()
-    return hmac.new(current_app.secret_key.encode(), message, hashlib.sha256).hexdigest()[:32]
+    key = current_app.config["SECRET_KEY"]  # create_app sets a str
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:32]
