@@ -585,7 +585,9 @@ def _advertise(args: argparse.Namespace, host: str, port: int, scheme: str) -> A
 def _interrupt() -> None:
     import gevent
 
-    gevent.get_hub().parent.throw(KeyboardInterrupt)
+    first = gevent.get_hub().parent
+    assert first is not None  # the hub's parent: the main greenlet, where serve runs
+    first.throw(KeyboardInterrupt)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -121,7 +121,7 @@ def score_chart(
         f'<line class="chart-axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + height}"/>',
     ]
     # The scale: the top and bottom of the axis, and 0 where it lies between them.
-    ticks = {TOP: high, TOP + height: low}
+    ticks: dict[float, float] = {TOP: high, TOP + height: low}
     if high > 0 > low:
         ticks[zero] = 0
     for y, value in ticks.items():

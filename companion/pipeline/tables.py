@@ -437,7 +437,8 @@ class Tables(SeatDoors):
         row = self._row(loaded, target)
         if undo:
             check_undo(loaded, row, viewer)
-            if not confirm and asks_before_undo(row, viewer):
+            # Asked only of a seat's own input (a row with an actor).
+            if not confirm and row.actor is not None and asks_before_undo(row, viewer):
                 raise confirm_undo(loaded.players[row.actor], self._label(loaded, row))
         note = notes.cursor_moved(row, viewer.actor, undo)
         # The table as it will be, from the log with the row's flag moved: an undo that steps

@@ -211,11 +211,12 @@ class TimedInput(Input):
     def readline(self, size: int | None = None) -> bytes:
         return self._in_time(super().readline, size)
 
+    # gevent's own hook (it reads what the app left of the body); its stubs leave it out.
     def _discard(self) -> None:
         if not self.discard:
             return  # the connection closes after this reply: no next request to find
         with suppress(BodyTooSlow):
-            super()._discard()
+            super()._discard()  # type: ignore[misc]
 
 
 class Handler(WSGIHandler):
@@ -224,6 +225,7 @@ class Handler(WSGIHandler):
 
     evicted = False
     _deadline: Timeout | None = None
+    server: Server
 
     def read_requestline(self) -> str:
         self.server.connections.mark(self, idle=True)
@@ -234,7 +236,8 @@ class Handler(WSGIHandler):
             return ""  # gevent reads an empty request line as "the client went away"
         return "" if self.evicted else line
 
-    def read_request(self, raw_requestline: str) -> bool:
+    # gevent returns True here, as its docs say; its stubs say a message: Any covers both.
+    def read_request(self, raw_requestline: str) -> Any:
         try:
             parsed = super().read_request(raw_requestline)
         finally:
@@ -254,6 +257,7 @@ class Handler(WSGIHandler):
 
     def get_environ(self) -> dict[str, Any]:
         env = super().get_environ()
+        assert self.wsgi_input is not None  # gevent sets it as it reads the request's headers
         timed = TimedInput(self.wsgi_input, time.monotonic() + self.server.body_timeout, self)
         if env["wsgi.input"] is self.wsgi_input:  # not an upgrade, which reads the raw socket
             env["wsgi.input"] = timed
@@ -278,7 +282,8 @@ class Handler(WSGIHandler):
     def _handle_client_error(self, ex: BaseException) -> Any:
         if isinstance(ex, Dropped):
             return None  # close quietly: there is no one to answer, or no need to
-        return super()._handle_client_error(ex)
+        # gevent's own hook for a client's errors; its stubs leave it out.
+        return super()._handle_client_error(ex)  # type: ignore[misc]
 
     def _stop_deadline(self) -> None:
         if self._deadline is not None:
@@ -354,7 +359,11 @@ class Server(WSGIServer):
         self.connections.mark(pending, idle=True)
         try:
             with Timeout(self.read_timeout, Dropped("no TLS handshake in time")):
-                tls_socket = self.wrap_socket(client_socket, **self.ssl_args)
+                # gevent sets ``wrap_socket`` on each server, a plain function; its stubs
+                # declare it on the class, as if it were a method.
+                tls_socket = self.wrap_socket(  # type: ignore[misc]
+                    client_socket, **(self.ssl_args or {})
+                )
         except (Dropped, OSError, ValueError):
             return  # too slow, evicted, or not TLS at all (plain HTTP to the HTTPS port)
         finally:

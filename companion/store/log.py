@@ -127,9 +127,10 @@ class Store(SeatStore, PlaysStore):
 
     def __init__(self, location: str | Path) -> None:
         location = str(location)
-        self.backend: Any = (
-            PostgresBackend(location) if is_url(location) else SqliteBackend(location)
-        )
+        # Duck-typed: SQLite's backend answers a few more calls (``conn``, ``read``). Through a
+        # local first, or the type checker reads the attribute as the union of the two.
+        backend: Any = PostgresBackend(location) if is_url(location) else SqliteBackend(location)
+        self.backend: Any = backend
         self.dialect: str = self.backend.dialect
         if self.dialect == migrations.SQLITE:
             # Tests reach SQLite's write connection to make the "disk" full or read-only.

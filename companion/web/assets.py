@@ -133,7 +133,7 @@ class Assets:
             found = path is not None and Path(path).is_file()
         except OSError:  # e.g. a name longer than the file system allows
             found = False
-        if not found:
+        if not found or path is None:
             abort(404)
         return Path(path)
 

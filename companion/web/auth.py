@@ -194,4 +194,5 @@ def form_token(tables: Tables, loaded: Loaded, viewer: Viewer) -> str:
 def signed(table_id: str, viewer: Viewer, credential: str) -> str:
     """The token itself: the app's signature of the table, the viewer and its credential."""
     message = f"csrf:{table_id}:{viewer.kind}:{viewer.seat}:{credential}".encode()
-    return hmac.new(current_app.secret_key.encode(), message, hashlib.sha256).hexdigest()[:32]
+    key = current_app.config["SECRET_KEY"]  # create_app sets a str
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:32]

@@ -29,6 +29,7 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..after import archive, exports
 from ..after.archive import Play
@@ -133,7 +134,7 @@ def receipt(table_id: str) -> Response:
 
 
 @bp.get("/plays/<table_id>/bgstats")
-def bgstats(table_id: str) -> Response:
+def bgstats(table_id: str) -> BaseResponse:
     """On to BG Stats with the play filled in, in the language of the device that opens it
     (a phone that scanned the end screen's code); the archive's outcome is public."""
     response = redirect(exports.bgstats_url(_finished(table_id), translate), code=303)
@@ -187,7 +188,7 @@ def end_links(table_id: str, is_host: bool, seat: int | None) -> dict[str, str]:
 
 
 @bp.post("/plays/import")
-def import_archive() -> Response:
+def import_archive() -> BaseResponse:
     # The server's owner alone: imported plays count in every group's records.
     ownership.owner_only()
     # The file may be larger than a form post usually is (MAX_CONTENT_LENGTH).

@@ -124,7 +124,7 @@ class Fragments:
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         # Per table object: a slot (see ``collecting``) -> (code, arguments, HTML).
         self._slots: WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, bytes, str]]] = (
             WeakKeyDictionary()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import math
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +155,10 @@ def _texts_in(source: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     names: dict[str, frozenset[str]] = {}
     plurals: dict[str, str] = {}
     with open(source, "rb") as f:
-        for _line, _func, message, _comments in extract_python(f, KEYWORDS, [], {}):
+        # Babel types every extractor's results as (line, message, comments, context);
+        # extract_python's are (line, function, message, comments).
+        results: Iterable[tuple[Any, ...]] = extract_python(f, KEYWORDS, [], {})
+        for _line, _func, message, _comments in results:
             # A call with more arguments than its msgids comes as a tuple padded with None.
             found = [m for m in (message if isinstance(message, tuple) else (message,)) if m]
             if len(found) == 1:
@@ -273,7 +276,10 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DEFAULT_LOCALE"] = "en"
     Babel(app, locale_selector=select_locale)
     # Templates (and macros in imported templates) translate through the cached catalog.
-    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    # Added to the environment by Jinja's i18n extension, which Flask-Babel loads.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        _gettext, _ngettext, newstyle=True
+    )
     app.jinja_env.filters["t"] = translate
     app.jinja_env.filters["listed"] = listed
     # A label's colon: ": " in English, a full-width "：" (its own space) in Chinese.

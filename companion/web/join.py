@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import RulesError
 from . import auth
@@ -29,7 +30,7 @@ TYPED_MAX = 16  # more than any short code with spaces or dashes; the rest is no
 SEPARATORS = re.compile(r"[\s\-]+")
 
 
-def _claim(typed: str) -> Response:
+def _claim(typed: str) -> BaseResponse:
     """Claim the seat ``typed`` opens for this browser and go to its phone page."""
     code = SEPARATORS.sub("", typed[:TYPED_MAX])
     table_id, _seat, token = tables().claim(code)
@@ -52,7 +53,7 @@ def form() -> tuple[str, int]:
 
 @bp.post("/j")
 @join_limit
-def submit() -> Response | tuple[str, int]:
+def submit() -> BaseResponse | tuple[str, int]:
     typed = request.form.get("code", "")
     try:
         check_csrf()
@@ -63,7 +64,7 @@ def submit() -> Response | tuple[str, int]:
 
 @bp.get("/j/<code>")
 @join_limit
-def direct(code: str) -> Response | tuple[str, int]:
+def direct(code: str) -> BaseResponse | tuple[str, int]:
     """A short join link (``/j/K7M4P``): claims at once, or says why not on the form."""
     try:
         return _claim(code)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from flask import (
     Blueprint,
-    Response,
     redirect,
     render_template,
     session,
     url_for,
 )
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..after import archive
 from ..errors import NotAllowed
@@ -37,7 +37,7 @@ bp.add_app_template_global(is_owner, "owner_mark")
 
 @bp.get("/owner/<link_token>")
 @join_limit  # a wrong owner token counts as a failed join does
-def claim(link_token: str) -> Response:
+def claim(link_token: str) -> BaseResponse:
     """The owner link: mark this browser's session as the owner's, and leave the address bar."""
 
     def check() -> str:

@@ -26,7 +26,8 @@ OWNER_ONLY = N_(
 def _mark(stored: str) -> str:
     """The session's owner mark for the stored digest: a new link makes old marks useless."""
     message = f"owner:{stored}".encode()
-    return hmac.new(current_app.secret_key.encode(), message, hashlib.sha256).hexdigest()[:32]
+    key = current_app.config["SECRET_KEY"]  # create_app sets a str
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 def is_owner() -> bool:

@@ -19,6 +19,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..games import GAMES
 from ..pipeline.tables import HOST, NotAllowed
@@ -46,7 +47,7 @@ def _shown_version() -> int | None:
     return int(raw) if raw.isdigit() and len(raw) <= 11 else None
 
 
-def _after_change(asking: auth.Asking, page: str) -> Response:
+def _after_change(asking: auth.Asking, page: str) -> BaseResponse:
     """htmx gets what changed on this viewer's screen; a plain form post goes back to the page.
 
     ``asking`` is on the table as the change left it (``Asking.after``), so the reply needs
@@ -85,7 +86,7 @@ def new_table(game_id: str) -> str:
 
 @bp.post("/tables")
 @create_limit
-def create_table() -> Response:
+def create_table() -> BaseResponse:
     check_csrf()
     game_id = request.form.get("game", "")
     game = GAMES.get(game_id) or abort(404)
@@ -119,7 +120,7 @@ def _checked_table_screen(table_id: str) -> auth.Asking:
 
 
 @bp.post("/t/<table_id>/act")
-def table_act(table_id: str) -> Response:
+def table_act(table_id: str) -> BaseResponse:
     asking = _checked_table_screen(table_id)
     if asking.viewer.kind != "host":
         raise NotAllowed("host_only", N_("Only the host's table screen can do that."))
@@ -128,7 +129,7 @@ def table_act(table_id: str) -> Response:
 
 
 @bp.post("/t/<table_id>/undo")
-def undo(table_id: str) -> Response:
+def undo(table_id: str) -> BaseResponse:
     asking = _checked_table_screen(table_id)
     # The question's Confirm button sends the form again with ``confirm``.
     confirm = request.form.get("confirm") == "1"
@@ -137,14 +138,14 @@ def undo(table_id: str) -> Response:
 
 
 @bp.post("/t/<table_id>/redo")
-def redo(table_id: str) -> Response:
+def redo(table_id: str) -> BaseResponse:
     asking = _checked_table_screen(table_id)
     changed = tables().move_cursor(table_id, asking.viewer, undo=False)
     return _after_change(asking.after(changed.loaded), "pages.table")
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/reissue")
-def reissue(table_id: str, seat: int) -> Response:
+def reissue(table_id: str, seat: int) -> BaseResponse:
     asking = _checked_table_screen(table_id)
     tables().reissue(table_id, asking.viewer, seat)
     # The re-issue tells nothing of the table it left: the reply reads it once more.
@@ -175,7 +176,7 @@ def seat_qr(table_id: str, seat: int) -> Response:
 
 @bp.get("/join/<code>")
 @join_limit
-def join(code: str) -> Response:
+def join(code: str) -> BaseResponse:
     table_id, seat, token = tables().claim(code)
     if auth.holds_other_seat(tables(), tables().load(table_id), seat):
         # A phone that already plays a seat here keeps it: the new one is handed round.
@@ -188,7 +189,7 @@ def join(code: str) -> Response:
 
 @bp.get("/host/<table_id>/<token>")
 @join_limit
-def host_link(table_id: str, token: str) -> Response:
+def host_link(table_id: str, token: str) -> BaseResponse:
     """Open a table as its host on this device (the link `companion demo` prints)."""
     viewer = tables().viewer_for(table_id, token)
     if viewer.kind != "host":
@@ -218,14 +219,14 @@ def _checked_seat(table_id: str) -> auth.Asking:
 
 
 @bp.post("/t/<table_id>/seat/act")
-def seat_act(table_id: str) -> Response:
+def seat_act(table_id: str) -> BaseResponse:
     asking = _checked_seat(table_id)
     changed = tables().change(table_id, asking.viewer, _form())
     return _after_change(asking.after(changed.loaded), "pages.seat")
 
 
 @bp.post("/t/<table_id>/seat/undo")
-def seat_undo(table_id: str) -> Response:
+def seat_undo(table_id: str) -> BaseResponse:
     """A phone takes back its own last action (only while it is the table's last)."""
     asking = _checked_seat(table_id)
     changed = tables().move_cursor(table_id, asking.viewer, undo=True)
@@ -233,7 +234,7 @@ def seat_undo(table_id: str) -> Response:
 
 
 @bp.get("/lang/<code>")
-def set_language(code: str) -> Response:
+def set_language(code: str) -> BaseResponse:
     response = redirect(same_site_path(request.args.get("next", "/")), code=303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import BadInput
 from ..pipeline.tables import NotAllowed
@@ -45,7 +46,7 @@ def _seat_number(raw: str | None, players: int) -> int:
 
 
 @bp.post("/t/<table_id>/seats/pass")
-def start_passing(table_id: str) -> Response:
+def start_passing(table_id: str) -> BaseResponse:
     """The host's screen takes a waiting seat, to be handed to its player for each turn."""
     asking = auth.table_screen(tables(), table_id)
     check_csrf(asking.csrf)

@@ -19,8 +19,9 @@ from typing import Any
 from babel.dates import format_date, format_time
 from babel.lists import format_list
 from babel.numbers import format_percent
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..after import archive, charts
 from ..after.archive import Play
@@ -382,7 +383,7 @@ def merge_confirm() -> str:
 
 
 @bp.post("/plays/players/merge")
-def merge() -> Response:
+def merge() -> BaseResponse:
     check_csrf()
     ownership.owner_only()
     spelling, into = _spellings_asked()
@@ -391,7 +392,7 @@ def merge() -> Response:
 
 
 @bp.post("/plays/players/unmerge")
-def unmerge() -> Response:
+def unmerge() -> BaseResponse:
     check_csrf()
     ownership.owner_only()
     archive.unmerge(tables(), request.form.get("alias", ""))
@@ -439,7 +440,7 @@ def confirm(table_id: str, what: str) -> str:
 
 
 @bp.post("/plays/<table_id>/archive")
-def hide(table_id: str) -> Response:
+def hide(table_id: str) -> BaseResponse:
     check_csrf()
     _changeable(table_id)
     archive.set_hidden(tables(), table_id, True)
@@ -447,7 +448,7 @@ def hide(table_id: str) -> Response:
 
 
 @bp.post("/plays/<table_id>/restore")
-def restore(table_id: str) -> Response:
+def restore(table_id: str) -> BaseResponse:
     check_csrf()
     _changeable(table_id)
     archive.set_hidden(tables(), table_id, False)
@@ -455,7 +456,7 @@ def restore(table_id: str) -> Response:
 
 
 @bp.post("/plays/<table_id>/delete")
-def delete(table_id: str) -> Response:
+def delete(table_id: str) -> BaseResponse:
     check_csrf()
     _changeable(table_id)
     archive.delete(tables(), table_id)

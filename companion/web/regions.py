@@ -212,7 +212,8 @@ def _small(s: Screen, name: str) -> Part:
     if name == "notes":
         lines = [[h.by, h.text] for h in s.private_history]
         return _macro("notes", lines) if lines else EMPTY
-    aside = _template("table/_aside.html").module.host_and_seats
+    # A template's macros are attributes of its module, made as it is compiled.
+    aside = _template("table/_aside.html").module.host_and_seats  # type: ignore[attr-defined]
     return _plain(
         fragments.memo_call(
             aside,
@@ -239,9 +240,9 @@ class Kept:
     """Recent versions of each viewer's parts, per table object (they leave with it)."""
 
     def __init__(self) -> None:
-        self._tables: WeakKeyDictionary[Loaded, dict[tuple[Viewer, str], OrderedDict]] = (
-            WeakKeyDictionary()
-        )
+        self._tables: WeakKeyDictionary[
+            Loaded, dict[tuple[Viewer, str], OrderedDict[int, Parts]]
+        ] = WeakKeyDictionary()
 
     def put(self, loaded: Loaded, key: tuple[Viewer, str], version: int, parts: Parts) -> None:
         kept = self._tables.setdefault(loaded, {}).setdefault(key, OrderedDict())
@@ -250,7 +251,8 @@ class Kept:
             kept.popitem(last=False)
 
     def get(self, loaded: Loaded, key: tuple[Viewer, str], version: int) -> Parts | None:
-        return self._tables.get(loaded, {}).get(key, {}).get(version)
+        kept = self._tables.get(loaded, {}).get(key)
+        return kept.get(version) if kept is not None else None
 
 
 KEPT = Kept()
@@ -351,12 +353,13 @@ def changes(made: Parts, sent: Held) -> str:
         rid = region_id(name)
         if sent.get(rid) != part.shell:
             old = sent.get(rid + "#part")
-            added = _new_at_top(old if isinstance(old, Part) else None, part)
-            if added:
+            held = old if isinstance(old, Part) else None
+            added = _new_at_top(held, part)
+            if held is not None and added:
                 first_kept = part.order[added]
                 new_items = "".join(part.frags[fid] for fid in part.order[:added])
                 out.append(f'<div hx-swap-oob="beforebegin:#{first_kept}">{new_items}</div>')
-                for gone in old.order[len(part.order) - added :]:  # type: ignore[union-attr]
+                for gone in held.order[len(part.order) - added :]:
                     out.append(f'<div id="{gone}" hx-swap-oob="delete"></div>')
                     sent.pop(gone, None)
             else:

@@ -276,10 +276,9 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     )
     plan = cursor_plan(loaded) if is_host else CursorPlan()
     own = None
-    if viewer.kind == "seat" and viewer.seat is not None:
-        own = cache.memo(
-            loaded, ("own-undo", viewer.seat), lambda: tables().own_undo(loaded, viewer.seat)
-        )
+    seat = viewer.seat
+    if viewer.kind == "seat" and seat is not None:
+        own = cache.memo(loaded, ("own-undo", seat), lambda: tables().own_undo(loaded, seat))
     return Screen(
         table_id=loaded.id,
         game_id=game.id,

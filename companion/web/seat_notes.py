@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..pipeline import seat_notes
 from . import auth
@@ -25,7 +26,7 @@ bp = Blueprint("seat_notes", __name__)
 
 
 @bp.post("/t/<table_id>/seat/notes")
-def save(table_id: str) -> Response:
+def save(table_id: str) -> BaseResponse:
     asking = auth.acting_seat(tables(), table_id, request.form.get("csrf_token") or "")
     check_csrf(asking.csrf)
     viewer = asking.viewer

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed
+from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed, seat_of
 from .board import money_event, owned, player, population
 from .data import EPICS
 from .flow import BUILD_STEPS, ROUNDS, choose
@@ -29,8 +29,8 @@ def _open_auction(state: State) -> list[Event]:
     events: list[Event] = []
     if auction["epic"] is None:
         # Turn up a new epic blueprint only when the last one was sold.
-        auction["epic"] = state["epic_deck"].pop()
-        events.append({"type": "EpicTurnedUp", "building_t": EPICS[auction["epic"]]["name"]})
+        epic = auction["epic"] = state["epic_deck"].pop()
+        events.append({"type": "EpicTurnedUp", "building_t": EPICS[epic]["name"]})
     auction.update(
         bids=None,
         result=None,
@@ -44,6 +44,7 @@ def _open_auction(state: State) -> list[Event]:
 
 def act_bid(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Epic auction: a secret bid from your closed hand (0 = pass); no more than you hold."""
+    actor = seat_of(actor)
     if params["amount"] > player(state, actor)["money"]:
         raise BadValue("bid_too_high", N_("You cannot bid more money than you hold."))
     return choose(state, actor, "bid", params["amount"])

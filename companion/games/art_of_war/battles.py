@@ -73,10 +73,10 @@ def _aftermath(
                     n=back,
                 )
             )
-    for seat in losers:
-        events.append(draw_tactics(state, seat, 1, N_("compensation")))
+    for loser in losers:
+        events.append(draw_tactics(state, loser, 1, N_("compensation")))
         if winner is not None and advisor(state, winner, "tian"):
-            events += take_money(state, seat, winner, 3, N_("Humble"))
+            events += take_money(state, loser, winner, 3, N_("Humble"))
     return events
 
 
@@ -115,7 +115,7 @@ def _resolve_fight(state: State, battle: dict[str, Any]) -> list[Event]:
             set_at(player(state, row["seat"]), loc, left)
     winner = rows[win] if win is not None else None
     win_seat = winner["seat"] if winner else None
-    if winner is None:
+    if win is None:
         battle["lines"].append(T("A tie for the highest CP: every force is lost"))
     else:
         battle["lines"].append(
@@ -141,7 +141,12 @@ def _resolve_fight(state: State, battle: dict[str, Any]) -> list[Event]:
         events += heroic(state, win_seat)
     events.insert(0, {"type": "BattleResolved", "loc": loc})
     events += _aftermath(state, battle, win_seat, losers, before)
-    if kind == "city" and winner is not None and winner["role"] == "attack":
+    if (
+        kind == "city"
+        and win_seat is not None
+        and winner is not None
+        and winner["role"] == "attack"
+    ):
         events += capture(state, loc, win_seat)
     return events
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, sealed
+from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, sealed, seat_of
 from .battles import capture
 from .board import (
     add_at,
@@ -43,7 +43,7 @@ from .war import (
 def act_play_tactic(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Play a tactic card from your hand. The app applies what it can compute; the rest
     happens on the table (with corrections if needed)."""
-    seat = actor
+    seat = seat_of(actor)
     p = player(state, seat)
     card = params["card"]
     info = TACTICS[card]
@@ -377,10 +377,11 @@ def _card_feint(
 ) -> list[Event]:
     """Feint East, Strike West: after the reveal and before any battle, move one of your
     forces somewhere else; the battles are worked out again."""
-    war = state.get("war")
+    war: dict[str, Any] | None = state.get("war")
     if (
         state["phase"] != 5
         or state["step"] != "battles"
+        or war is None
         or any(b.get("done") for b in war["queue"])
     ):
         raise RulesError("too_late", N_("Only after the deployment and before any battle."))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T
+from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, seat_of
 from .board import (
     camp_index,
     city,
@@ -50,6 +50,7 @@ def tactic_price(state: State, seat: int) -> int:
 
 def act_buy_tactic(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Buy 1 tactic card ($3, or $2 with the Private School / Hanlin Academy); 1 a round."""
+    actor = seat_of(actor)
     price = tactic_price(state, actor)
     pay(state, actor, price)
     player(state, actor)["bought_tactic"] = True
@@ -62,6 +63,7 @@ def act_buy_tactic(state: State, actor: Actor, params: dict[str, Any], rng: Rng)
 def act_buy_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Buy 1 building blueprint ($4; 1 a round). The app draws it and tells only you, or you
     enter the one you drew from the table (``building``)."""
+    actor = seat_of(actor)
     if not state["blueprint_deck"]:
         raise RulesError("no_blueprints", N_("No blueprints are left."))
     p = player(state, actor)
@@ -109,6 +111,7 @@ def take_blueprint(state: State, key: str) -> None:
 
 def act_start_building(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Start a blueprint you hold on a lot of one of your cities (not while at War)."""
+    actor = seat_of(actor)
     p = player(state, actor)
     key = params["building"]
     if key not in p["blueprints"]:
@@ -153,6 +156,7 @@ def building_workers(state: State, seat: int, key: str, chosen: int | None) -> i
 def act_assign_workers(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Set the workers on your mine, farm and barracks (soldiers in hand become workers and
     back; workers on buildings stay until the building is complete)."""
+    actor = seat_of(actor)
     p = player(state, actor)
     want = {k: params[k] for k in ("mine", "farm", "barracks")}
     delta = sum(want.values()) - sum(p["facility"].values())
@@ -245,6 +249,7 @@ def complete(state: State, seat: int, b: dict[str, Any]) -> list[Event]:
 
 def act_magistrate(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """The completed Magistrate defeats the bandits of one camp."""
+    actor = seat_of(actor)
     k = camp_index(state, params["camp"])
     player(state, actor)["magistrate"] -= 1
     state["camps"][k]["bandits"] = 0
@@ -253,6 +258,7 @@ def act_magistrate(state: State, actor: Actor, params: dict[str, Any], rng: Rng)
 
 def act_altar(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """The Altar: once a round, sacrifice 1 soldier for 2 food."""
+    actor = seat_of(actor)
     p = player(state, actor)
     if not remove_soldiers(p, 1):
         raise BadValue("no_soldiers", N_("You have no soldier to sacrifice."))

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Counter, Event, NotAllowed, Rng, RulesError, State, correct
+from ..kit import (
+    N_,
+    Actor,
+    BadValue,
+    Counter,
+    Event,
+    NotAllowed,
+    Rng,
+    RulesError,
+    State,
+    correct,
+    seat_of,
+)
 from .board import (
     building,
     camp_index,
@@ -50,6 +62,7 @@ def act_adjust_money(state: State, actor: Actor, params: dict[str, Any], rng: Rn
 
 def act_adjust_tactics(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Correct the number of tactic cards in your own hand (private)."""
+    actor = seat_of(actor)
     p = player(state, actor)
     p["tactics"] = max(0, p["tactics"] + params["delta"])
     return [{"type": "TacticsCorrected", "seat": actor, "n": p["tactics"], "to": [actor]}]
@@ -173,8 +186,10 @@ def _facility_counter(facility: str) -> Counter:
         FACILITY_WORKERS[facility],
         lo=0,
         hi=40,
-        get=lambda state, seat: player(state, seat)["facility"][facility],
-        put=lambda state, seat, v: player(state, seat)["facility"].__setitem__(facility, v),
+        get=lambda state, seat: player(state, seat_of(seat))["facility"][facility],
+        put=lambda state, seat, v: player(state, seat_of(seat))["facility"].__setitem__(
+            facility, v
+        ),
     )
 
 
@@ -197,8 +212,8 @@ MONEY = Counter(
     N_("money"),
     lo=0,
     hi=999,
-    get=lambda state, seat: player(state, seat)["money"],
-    put=lambda state, seat, v: player(state, seat).__setitem__("money", v),
+    get=lambda state, seat: player(state, seat_of(seat))["money"],
+    put=lambda state, seat, v: player(state, seat_of(seat)).__setitem__("money", v),
 )
 
 
@@ -267,6 +282,7 @@ def act_add_building(state: State, actor: Actor, params: dict[str, Any], rng: Rn
 def act_add_blueprint(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """A phone adds a blueprint it holds in real life (taken out of the app's deck, so it is
     never drawn again). Only what the phone itself knows can refuse it."""
+    actor = seat_of(actor)
     key = params["building"]
     p = player(state, actor)
     check_blueprint(state, actor, key)

@@ -14,6 +14,7 @@ from typing import Any
 from ..kit import N_, Actor, Event, Phases, Rng, RulesError, State, T, Text, sealed
 
 Hook = Callable[[State, Rng], list[Event]]
+Resolver = Callable[[State, list[Any], Rng], list[Event]]
 
 
 class RoundPhases(Phases):
@@ -29,7 +30,7 @@ class RoundPhases(Phases):
 
     def on_enter(self, name: str) -> Callable[[Hook], Hook]:  # type: ignore[override]
         """Register ``hook(state, rng) -> events`` to run whenever the game enters ``name``."""
-        return super().on_enter(name)  # type: ignore[arg-type, return-value]
+        return super().on_enter(name)  # type: ignore[return-value]
 
     def on_leave(self, name: str) -> Callable[[Hook], Hook]:
         """Register ``hook(state, rng) -> events`` to run whenever the game leaves ``name``."""
@@ -114,6 +115,11 @@ class Reveals(sealed.Resolvers):
     """The kit's resolvers, registered with ``@ROUNDS.on(name)``, whose reveal also gets the
     action's randomness (``resolver(state, choices, rng)``): an epic auction still tied after
     the re-bid is drawn at random, and a replayed log must draw exactly as it did."""
+
+    # The kit keeps each resolver as it was given; only their signature differs here.
+    def on(self, name: str) -> Callable[[Resolver], Resolver]:  # type: ignore[override]
+        """Register ``resolver(state, choices, rng) -> events`` for the sealed round ``name``."""
+        return super().on(name)  # type: ignore[return-value]
 
     def reveal_with(self, state: State, rng: Rng) -> list[Event]:
         """Reveal the open round (every seat has locked) and run its resolver."""

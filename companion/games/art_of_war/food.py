@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, P, Rng, State, T
+from ..kit import N_, Actor, BadValue, Event, P, Rng, State, T, seat_of
 from .board import (
     money_event,
     name,
@@ -110,6 +110,7 @@ def _upkeep(state: State, rng: Rng) -> list[Event]:
 
 def act_sell_food(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Phase 6: say how much food you sell (settled when the table moves on)."""
+    actor = seat_of(actor)
     if params["n"] > player(state, actor)["food"]:
         raise BadValue("not_enough_food", N_("You do not have that much food."))
     state["sales"][actor] = params["n"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State
+from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, seat_of
 from .board import (
     add_at,
     building,
@@ -31,7 +31,7 @@ from .war import my_battle
 
 def act_use_general(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Reveal and use your General (once). Your Advisor stops working (except after Ambush)."""
-    seat = actor
+    seat = seat_of(actor)
     p = player(state, seat)
     if p["general"] is None:
         raise RulesError("no_general", N_("You have no General left to use."))

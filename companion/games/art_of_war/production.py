@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, Event, P, Rng, RulesError, State, T, Text, sealed
+from ..kit import N_, Actor, Event, P, Rng, RulesError, State, T, Text, sealed, seat_of
 from .board import (
     advisor,
     city,
@@ -39,6 +39,7 @@ def _open_stance(state: State, rng: Rng) -> list[Event]:
 
 def act_choose_stance(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Phase 2: choose War or Peace in secret."""
+    actor = seat_of(actor)
     return choose(state, actor, "stance", params["stance"])
 
 
@@ -240,6 +241,7 @@ def _assign_tribute(state: State) -> list[Event]:
 
 def act_take_tribute(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Choose the resource of a tribute you receive (food, money or soldiers)."""
+    actor = seat_of(actor)
     match = [
         t
         for t in state["tribute"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Option, Rng, State, T, sealed
+from ..kit import N_, Actor, BadValue, Event, Option, Rng, State, T, sealed, seat_of
 from .board import draw_tactics, order, player
 from .data import (
     ADVISORS,
@@ -276,6 +276,7 @@ def allowance(state: State, seat: int) -> int:
 
 def act_choose_setup(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Keep one Advisor and one General of the two dealt, and split the starting resources."""
+    actor = seat_of(actor)
     offer = state["offers"][actor]
     if params["advisor"] >= len(offer["advisors"]) or params["general"] >= len(offer["generals"]):
         raise BadValue("no_such_card", N_("You were not dealt that card."))

@@ -7,7 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, NotAllowed, P, Rng, RulesError, State, T, sealed
+from ..kit import (
+    N_,
+    Actor,
+    BadValue,
+    Event,
+    NotAllowed,
+    P,
+    Rng,
+    RulesError,
+    State,
+    T,
+    sealed,
+    seat_of,
+)
 from .board import (
     add_at,
     city,
@@ -70,6 +83,7 @@ def _recall(state: State, rng: Rng) -> list[Event]:
 
 def act_deploy(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Phase 5: deploy every soldier in hand, one count per location of the map, in secret."""
+    actor = seat_of(actor)
     counts = params["counts"]
     locs = locations(state)
     if len(counts) != len(locs):
@@ -151,7 +165,14 @@ def _raid_immune(state: State, seat: int) -> bool:
 
 
 def new_battle(kind: str, loc: str, **extra: Any) -> dict[str, Any]:
-    battle = {"kind": kind, "loc": loc, "mods": [], "orders": None, "lines": [], "moved": 0}
+    battle: dict[str, Any] = {
+        "kind": kind,
+        "loc": loc,
+        "mods": [],
+        "orders": None,
+        "lines": [],
+        "moved": 0,
+    }
     battle.update(extra)
     return battle
 
@@ -207,6 +228,7 @@ def _contested(state: State, battle: dict[str, Any]) -> bool:
 
 def act_choose_order(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """A field battle: choose Attack, Defend or Retreat in secret."""
+    actor = seat_of(actor)
     return choose(state, actor, "orders", params["order"])
 
 
@@ -278,6 +300,7 @@ def in_current_battle(state: State, seat: int) -> bool:
 
 def act_twin_swallows(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Advisor Yan Qing: pay $1 a soldier to move up to 2 soldiers into the current battle."""
+    actor = seat_of(actor)
     battle, loc = my_battle(state, actor)
     n, source = params["n"], params["source"]
     p = player(state, actor)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..kit import Actor, State, sealed
+from ..kit import Actor, State, sealed, seat_of
 from .board import advisor, player, works
 from .flow import blocker, in_round
 from .war import current, in_current_battle
@@ -77,6 +77,7 @@ def tribute_waiting(state: State, actor: Actor) -> bool:
 
 def may_buy(flag: str) -> When:
     def when(state: State, actor: Actor) -> bool:
+        actor = seat_of(actor)
         return state["step"] == "purchase" and not player(state, actor)[flag]
 
     when.__doc__ = "in the purchases step, once a round"
@@ -90,11 +91,13 @@ def building_step(state: State, actor: Actor) -> bool:
 
 def blueprint_in_hand(state: State, actor: Actor) -> bool:
     """in the building step, while you hold a blueprint"""
+    actor = seat_of(actor)
     return state["step"] == "build" and bool(player(state, actor)["blueprints"])
 
 
 def magistrate_ready(state: State, actor: Actor) -> bool:
     """after the setup, while your completed Magistrate has a camp to defeat"""
+    actor = seat_of(actor)
     return in_round(state) and bool(player(state, actor)["magistrate"])
 
 
@@ -133,21 +136,25 @@ def field_battle_ahead(state: State, actor: Actor) -> bool:
 
 def yan_qing_in_battle(state: State, actor: Actor) -> bool:
     """while your Advisor Yan Qing works and you are in the current battle"""
+    actor = seat_of(actor)
     return in_round(state) and in_current_battle(state, actor) and advisor(state, actor, "yan")
 
 
 def tactic_in_hand(state: State, actor: Actor) -> bool:
     """after the setup, while you hold a tactic card"""
+    actor = seat_of(actor)
     return in_round(state) and player(state, actor)["tactics"] > 0
 
 
 def general_unused(state: State, actor: Actor) -> bool:
     """after the setup, until you have used your General"""
+    actor = seat_of(actor)
     return in_round(state) and not player(state, actor)["general_used"]
 
 
 def altar_ready(state: State, actor: Actor) -> bool:
     """once a round, while your Altar works"""
+    actor = seat_of(actor)
     p = player(state, actor)
     return (
         in_round(state)

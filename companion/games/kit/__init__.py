@@ -46,7 +46,7 @@ from .counters import Counter, correct, correction_line
 from .lines import Lines, name_of, who
 from .phases import Phases
 from .placing import deciding_step, places
-from .seats import next_seat, others, require_seat_or_host, turn_order
+from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
 
 __all__ = [
     "never_reveals",
@@ -94,6 +94,7 @@ __all__ = [
     "places",
     "require_seat_or_host",
     "sealed",
+    "seat_of",
     "turn_order",
     "who",
     "who_when_table",

@@ -37,7 +37,7 @@ class Counter:
     None for a counter of the whole table); ``hi`` may depend on the state."""
 
     name: str
-    label: str  # msgid
+    label: str | Text  # a msgid, or a Text when the label names something (a city)
     lo: int
     hi: int | Callable[[State, int | None], int]
     get: Callable[[State, int | None], int]

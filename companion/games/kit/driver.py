@@ -64,7 +64,8 @@ def fresh_copy(state: State) -> State:
     quarter of the time: the states are plain data, and this runs on every action. The
     bytes never leave this call, so nothing from outside is ever unpickled.
     """
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    copy: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def checked(game: Game, state: State, actor: Actor, raw: dict[str, Any]) -> dict[str, Any]:
@@ -93,8 +94,11 @@ def not_now(game: Game, state: State, actor: Actor, spec: Action) -> NotAllowed:
     (the game's own condition) gets only the generic message: it may rest on hidden state.
     """
     refusal = getattr(game.allowed, "refusal", None)
-    found = refusal(state, actor, spec) if refusal is not None else None
-    kind, detail = found if found is not None else (None, None)
+    found: tuple[str, Any] | None = refusal(state, actor, spec) if refusal is not None else None
+    kind: str | None = None
+    detail: Any = None
+    if found is not None:
+        kind, detail = found
     if kind == "host":
         return NotAllowed("not_now", N_("Only the host can do that."))
     if kind == "seat":

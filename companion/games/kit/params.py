@@ -113,7 +113,9 @@ def coerce_one(param: Param, value: Any, players: int) -> Any:
     raise AssertionError(f"unknown param kind {kind}")
 
 
-def coerce(params: tuple[Param, ...] | list[Param], raw: dict[str, Any], players: int) -> dict:
+def coerce(
+    params: tuple[Param, ...] | list[Param], raw: dict[str, Any], players: int
+) -> dict[str, Any]:
     """All of an action's parameters from ``raw``; unknown fields are refused."""
     known = {p.name for p in params}
     extra = sorted(k for k in raw if k not in known)

@@ -49,12 +49,14 @@ def open_round(state: State, name: str, seats: list[int], prompt: Text | None = 
 
 def is_open(state: State, name: str | None = None) -> bool:
     """Is a sealed round open (and, when ``name`` is given, that one)?"""
-    rnd = state.get("sealed")
-    return bool(rnd) and (name is None or rnd["name"] == name)
+    rnd: dict[str, Any] | None = state.get("sealed")
+    if not rnd:
+        return False
+    return name is None or bool(rnd["name"] == name)
 
 
 def _round(state: State) -> dict[str, Any]:
-    rnd = state.get("sealed")
+    rnd: dict[str, Any] | None = state.get("sealed")
     if not rnd:
         raise RulesError("no_sealed_round", N_("Nothing is being chosen in secret right now."))
     return rnd
@@ -103,8 +105,10 @@ def unlock(state: State, actor: Actor, seat: int) -> Event:
 
 def all_locked(state: State) -> bool:
     """Has every seat in the open round locked in?"""
-    rnd = state.get("sealed")
-    return bool(rnd) and all(rnd["locked"][s] for s in rnd["seats"])
+    rnd: dict[str, Any] | None = state.get("sealed")
+    if not rnd:
+        return False
+    return all(rnd["locked"][s] for s in rnd["seats"])
 
 
 def reveal(state: State) -> list[Any]:
@@ -122,12 +126,14 @@ def reveal(state: State) -> list[Any]:
 
 def reveals(before: State, after: State) -> bool:
     """Did the action that turned ``before`` into ``after`` reveal a sealed round?"""
-    return after.get("sealed_reveals", 0) > before.get("sealed_reveals", 0)
+    count_after: int = after.get("sealed_reveals", 0)
+    count_before: int = before.get("sealed_reveals", 0)
+    return count_after > count_before
 
 
 def public_view(state: State) -> dict[str, Any] | None:
     """What everyone may see of the open round: who has chosen and locked, never what."""
-    rnd = state.get("sealed")
+    rnd: dict[str, Any] | None = state.get("sealed")
     if not rnd:
         return None
     seats = rnd["seats"]

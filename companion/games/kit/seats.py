@@ -38,3 +38,14 @@ def require_seat_or_host(actor: Actor, seat: int) -> None:
     """A seat may change only its own counters; the table screen (host) may change anyone's."""
     if actor is not None and actor != seat:
         raise NotAllowed("not_your_seat", N_("You can only change your own counters."))
+
+
+def seat_of(actor: Actor) -> int:
+    """The seat taking an action declared for seats (``SEAT``, ``TURN``).
+
+    The declarations already turn the host away before the action runs; this says so to the
+    type checker, and refuses the host as the declarations would if one ever slipped through.
+    """
+    if actor is None:
+        raise NotAllowed("not_now", N_("Only a player can do that, on their phone."))
+    return actor

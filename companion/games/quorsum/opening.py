@@ -76,8 +76,8 @@ def leave_layout_if_complete(state: State, events: list[Event]) -> None:
 
 def act_rolloff(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
     """Each player's opening die (entered, or rolled by the app when left out)."""
-    dice = [params.get("die0"), params.get("die1")]
-    dice = [d if d is not None else rng.randint(1, 6) for d in dice]
+    entered = [params.get("die0"), params.get("die1")]
+    dice: list[int] = [d if d is not None else rng.randint(1, 6) for d in entered]
     state["rolloff"] = dice
     event: Event = {"type": "Rolloff", "dice": dice}
     if dice[0] == dice[1]:

@@ -156,7 +156,7 @@ def result(state: State) -> Outcome | None:
     winners = [champion] if champion is not None else []
     last = state["games"][-1] if state["games"] else {}
     decided_by = (
-        T(STALEMATE_STEPS.get(last.get("step"), STALEMATE_STEPS["closest"]))
+        T(STALEMATE_STEPS.get(last.get("step", ""), STALEMATE_STEPS["closest"]))
         if target == 1 and champion is not None and last.get("kind") == "stalemate"
         else None
     )

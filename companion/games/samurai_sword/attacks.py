@@ -91,7 +91,7 @@ def _helper_tables_for(
     difficulties = []
     for attacker in range(n):
         kojiro = characters[attacker] == "kojiro"
-        row = []
+        row: list[dict[str, Any]] = []
         for target in range(n):
             value = difficulty(harmless, armor, characters, attacker, target)
             reach = (

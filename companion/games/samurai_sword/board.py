@@ -7,6 +7,8 @@ here changes the state.
 
 from __future__ import annotations
 
+from typing import overload
+
 from ..kit import Phases, State
 from .data import CHARACTERS, ROLE_NAMES, SHOGUN, TEAM_NAMES, TEAM_OF_ROLE, TURN_PHASES
 
@@ -34,13 +36,18 @@ def has(state: State, seat: int, character: str) -> bool:
     return state["characters"][seat] == character
 
 
-def max_health(state: State, seat: int) -> int | None:
-    """The resilience of the seat's character (None before it is known)."""
-    key = state["characters"][seat]
-    return CHARACTERS[key][1] if key else None
+def max_health(state: State, seat: int) -> int:
+    """The resilience of the seat's character (known once play starts: the view asks only
+    then, and every counter that uses it is for play)."""
+    return CHARACTERS[state["characters"][seat]][1]
 
 
+@overload
+def team(role: str) -> str: ...
+@overload
+def team(role: None) -> None: ...
 def team(role: str | None) -> str | None:
+    """The team of a role (None while the role is not known)."""
     return TEAM_OF_ROLE[role] if role else None
 
 

@@ -62,7 +62,8 @@ def act_attack(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     """§4: the current player hits ``target`` with a Weapon (named, or by its printed damage)."""
     seat = _attacker(state, params)
     target = params["target"]
-    weapon, damage = params.get("weapon"), params.get("damage")
+    # One of the two is given (checked below); coerce gives every parameter a value.
+    weapon, damage = params["weapon"], params["damage"]
     if target == seat:
         raise BadValue("attack_self", N_("A Weapon attacks another player."))
     if (weapon is None) == (damage is None):
@@ -73,7 +74,8 @@ def act_attack(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
         name_t, _copies, reach, damage = WEAPON_BY_KEY[weapon]
         seats = [harmless(state, s) for s in range(count(state))]
         needed = difficulty(seats, state["armor"], state["characters"], seat, target)
-        if not has(state, seat, "kojiro") and reach < needed:
+        # ``needed`` is a number: yourself and a Harmless target were refused above.
+        if not has(state, seat, "kojiro") and needed is not None and reach < needed:
             raise RulesError(
                 "out_of_reach",
                 N_("{weapon_t} reaches Difficulty {reach}; this target needs {needed}."),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Counter, Event, Rng, State, correct
+from ..kit import N_, Actor, BadValue, Counter, Event, Rng, State, correct, seat_of
 from .board import PHASES, max_health
 from .counters import check_end
 from .data import CHARACTERS, COUNTERS
@@ -23,7 +23,7 @@ def _counter(key: str) -> Counter:
     label, top = COUNTERS[key]
 
     def hi(state: State, seat: int | None) -> int:
-        return max_health(state, seat) if key == "health" else top
+        return max_health(state, seat_of(seat)) if key == "health" else top
 
     def get(state: State, seat: int | None) -> int:
         return state[key][seat]

@@ -44,7 +44,7 @@ def check_end(state: State, defeat: Event | None = None) -> list[Event]:
     n = count(state)
     zero = [s for s in range(n) if state["honor"][s] == 0]
     by = defeat["by"] if defeat else None
-    teammate = by is not None and same_team(state, defeat["seat"], by)
+    teammate = defeat is not None and by is not None and same_team(state, defeat["seat"], by)
     alive = [s for s in range(n) if state["health"][s] > 0]
     swordmaster = alive[0] if defeat is not None and not three(state) and len(alive) == 1 else None
     events: list[Event] = []
@@ -53,7 +53,7 @@ def check_end(state: State, defeat: Event | None = None) -> list[Event]:
         events.append({"type": "GameEnded", "reason": "swordmaster", "seat": swordmaster})
     elif zero:
         fatal = None
-        if teammate and defeat["seat"] in zero:
+        if defeat is not None and teammate and defeat["seat"] in zero:
             fatal = {"team": team(state["roles"][by]), "seat": defeat["seat"], "by": by}
         state["end"] = {"reason": "honor", "seats": zero, "fatal": fatal}
         events.append({"type": "GameEnded", "reason": "honor", "seats": zero})

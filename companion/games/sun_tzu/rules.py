@@ -25,6 +25,7 @@ from ..kit import (
     State,
     derive_allowed,
     sealed,
+    seat_of,
 )
 from .battles import (
     act_enter_cards,
@@ -141,6 +142,7 @@ def _all_revealed(state: State, actor: Actor) -> bool:
 
 def _warlord_now(state: State, actor: Actor) -> bool:
     """when one of your Warlords can be played now (Red's 1 for an entered 6: at any time)"""
+    actor = seat_of(actor)
     held = state["private"][actor]["warlords"]
     if actor == RED and state.get("six_claim") is not None and 1 in held:
         return True

@@ -19,6 +19,7 @@ from ..kit import (
     Rng,
     RulesError,
     State,
+    Text,
 )
 from .board import City, emptied, find_city, opt, param, total
 from .civil_war import civil_roll
@@ -54,11 +55,12 @@ def start_national(
     target: City,
     troops: int,
     forced: bool,
-    via: str,
+    via: str | Text,
 ) -> list[Event]:
     """``attacker`` sends ``troops`` Alert troops (0: all) from ``launch`` against ``target``.
 
-    ``forced``: the attack may not be called off (驅虎吞狼); ``via``: the card that started it.
+    ``forced``: the attack may not be called off (驅虎吞狼); ``via``: the card that started it
+    (a msgid, or a stratagem's name).
     """
     available = launch["troops"][attacker][0]
     n = troops or available
