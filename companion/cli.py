@@ -14,17 +14,14 @@ import argparse
 import errno
 import gc
 import os
-import shutil
 import socket
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from .serve.access_log import RedactingLog
+from .serve.disk import storage_warning
 
 DEMO_PLAYERS = ["Akiko", "Benji", "Chen", "Daiki", "Emi"]
-MIN_FREE_BYTES = 50 * 1024 * 1024  # below this, a long game night's log may not fit
 
 
 def lan_address() -> str:
@@ -341,36 +338,6 @@ def bind_error(err: OSError, command: str, host: str, port: int) -> str:
             f" Leave out --host to listen on all its networks: companion {command}"
         )
     return f"Cannot listen on {host}:{port}: {err.strerror or err}"
-
-
-def storage_warning(db: str | os.PathLike[str], min_free: int = MIN_FREE_BYTES) -> str | None:
-    """One line saying why the database may fail to save (unwritable, disk full), else None."""
-    path = Path(db)
-    folder = path.parent
-    while not folder.is_dir() and folder != folder.parent:
-        folder = folder.parent  # the store creates missing folders: their parent must be writable
-    problems = []
-    # Real write attempts, not os.access: for root, os.access says yes to nearly everything.
-    if path.exists():
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
-        except OSError:
-            problems.append(f"the database file {path} is not writable")
-    try:
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError:
-        # SQLite's write-ahead log and shared-memory files are created beside the database.
-        problems.append(f"the folder {folder} is not writable")
-    try:
-        free = shutil.disk_usage(folder).free
-    except OSError:
-        free = None
-    if free is not None and free < min_free:
-        problems.append(f"only {free // (1024 * 1024)} MB free on its disk")
-    if not problems:
-        return None
-    return "WARNING: the database may fail to save: " + "; ".join(problems)
 
 
 def is_url(db: str) -> bool:

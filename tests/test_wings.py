@@ -98,7 +98,10 @@ def test_a_module_imports_only_its_own_wing_and_the_floors_below(path):
     wing = wing_of(module_of(path))
     for line, target in imports(path):
         other = wing_of(target)
-        if target == "companion" or other == wing:
+        if target == "companion":  # the app's package itself: only the app's own modules
+            assert wing == "app", f"{path.relative_to(PACKAGE)}:{line} imports the app's package"
+            continue
+        if other == wing:
             continue
         assert other in MAY_IMPORT[wing], (
             f"{path.relative_to(PACKAGE)}:{line} ({wing}) imports {target} ({other})"

@@ -19,8 +19,10 @@ from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 
-from .. import HERE
 from ..text import AS_IS, LIST, PLURAL
+
+# The package folder: where the compiled catalogue lives, and what counts as our own code.
+HERE = Path(__file__).resolve().parents[1]
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文"}
 BABEL_LOCALE = {"en": "en", "zh_TW": "zh_Hant_TW"}
