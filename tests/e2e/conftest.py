@@ -19,6 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+# Every expectation waits for what a person would see; this is only the bound after which a
+# hung page fails. Playwright's 5 s default fails a loaded CI machine, not a broken page.
+expect.set_options(timeout=30_000)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -207,7 +207,7 @@ def test_a_zh_tw_phone_says_reconnecting_and_refuses_taps_in_chinese(server, new
     expect(phone.locator("#conn")).to_have_text("重新連線中…")
     phone.locator(".mine .stat-health button.minus").click()
     expect(phone.locator("#toast")).to_have_text(
-        "沒有送出：與桌面的連線中斷了。連線恢復後再試一次。"
+        "沒有送出：與牌桌的連線中斷了。連線恢復後再試一次。"
     )
 
 
