@@ -44,13 +44,6 @@ class Phases:
         for name, hook in hooks.items():
             self._hooks[name].append(hook)
 
-    def on_enter(self, name: str) -> Callable[[Hook], Hook]:
-        def register(hook: Hook) -> Hook:
-            self.register({name: hook})
-            return hook
-
-        return register
-
     def enter(self, state: State, name: str) -> list[Event]:
         """Move ``state`` into phase ``name`` and run its hooks, in the order registered."""
         if name not in self._hooks:

@@ -196,13 +196,6 @@ class Resolvers:
             raise ValueError(f"the sealed rounds {sorted(twice)!r} already have a resolver")
         self._by_round.update(resolvers)
 
-    def on(self, name: str) -> Callable[[Resolver], Resolver]:
-        def register(fn: Resolver) -> Resolver:
-            self.register({name: fn})
-            return fn
-
-        return register
-
     def resolver(self, name: str) -> Resolver:
         """The resolver of round ``name`` (for a game that calls it with more than the state)."""
         return self._by_round[name]

@@ -32,7 +32,8 @@ The modules, as in every game on the kit:
 from __future__ import annotations
 
 from ..kit import N_, Game
-from . import turn  # noqa: F401  (the turn registers its phases' enter hooks on import)
+from . import turn
+from .board import PHASES
 from .data import (
     CHARACTERS,
     GAME_ID,
@@ -58,6 +59,9 @@ __all__ = [
     "ROLES",
     "SHOGUN",
 ]
+
+# What happens when a turn's phase begins: the turn's own functions, registered here.
+PHASES.register({"recover": turn.recover_health, "draw": turn.draw_cards})
 
 GAME = Game(
     id=GAME_ID,

@@ -81,8 +81,7 @@ def _winners(state: State) -> tuple[list[int], bool]:
     return [], True
 
 
-@PHASES.on_enter("over")
-def _close(state: State) -> list[Event]:
+def close_game(state: State) -> list[Event]:
     """Nothing is owed or chosen any more once the game is over."""
     state["pending"] = []
     state["sealed"] = None
