@@ -31,7 +31,7 @@ from .board import locations as _locations
 from .data import ADVISORS, ALL_BUILDINGS, EPICS, GAME_ID, GENERALS, MAX_PLAYERS
 from .flow import BUILD_STEPS, PHASES, ROUNDS, prepare_camps
 from .lines import LINES
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, allowance, reveal_setup, setup
 from .view import view
 from .war import deploy_targets
@@ -82,6 +82,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by

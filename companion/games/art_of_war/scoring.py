@@ -110,6 +110,11 @@ def ranking_key(state: State, seat: int, total: int) -> tuple[bool, int, int, in
     return (seat != loser, total, population(state, seat), player(state, seat)["money"])
 
 
+def over(state: State) -> bool:
+    """Is the game over (a captured castle, or the third Great Peace)? Never scored."""
+    return bool(state["over"])
+
+
 def result(state: State) -> Outcome | None:
     """The final ranking: score, then population, then money; a captured castle's owner is last."""
     if not state["over"]:

@@ -40,7 +40,7 @@ from .flow import PHASES, STEPS, blocker
 from .food import food_price
 from .phone import me
 from .ready import done_seats, moment, waiting_for
-from .scoring import running_score
+from .scoring import over, running_score
 from .setup import allowance
 
 # Phase 6: upkeep is paid, then each player says how much food they sell.
@@ -191,7 +191,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "turn": None,
         "round": state["round"] or None,
         "phase": phase_name(state),
-        "over": state["over"],
+        "over": over(state),
         "start": state["start"],
         "phase_no": state["phase"],
         # What the phase means for the screens, so no template compares phase numbers.

@@ -24,7 +24,7 @@ from ..kit import N_, Game
 from .data import GAME_ID, PHASES
 from .lines import LINES
 from .rules import ACTIONS, ROUNDS, allowed, bids_revealed, last_round_begins
-from .scoring import result
+from .scoring import over, result
 from .setup import setup
 from .view import private_view, view
 
@@ -43,6 +43,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     private=("a secret number",),
     sealed=True,

@@ -210,6 +210,9 @@ class Game:
     - ``view(state, viewer) -> dict``: exactly what this viewer may see (None = table screen,
       which the host also sees). It must contain the keys of ``SHELL_VIEW_KEYS``.
     - ``result(state) -> Outcome | None``: None while the game runs.
+    - ``over(state) -> bool``: is the game over? Read from the state, never by scoring it:
+      the platform asks on every tap, and it must agree with ``result`` (``over`` is False
+      exactly when ``result`` is None).
     - ``describe(event, players) -> Text``: the history line for an event; names come from
       ``players`` (the seats' names), so events carry seats, not names.
     - ``private``: what a seat keeps hidden, in words for the docs ("role", "hand"); empty for a
@@ -234,6 +237,7 @@ class Game:
     allowed: Callable[[State, Actor], list[str]]
     view: Callable[[State, Actor], dict[str, Any]]
     result: Callable[[State], Outcome | dict[str, Any] | None]
+    over: Callable[[State], bool]
     describe: Callable[[Event, list[str]], Text]
     private: tuple[str, ...]
     sealed: bool
@@ -264,6 +268,8 @@ class Game:
         return bool(self.private)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """The result as plain data (None while the game runs)."""
+        """The result as plain data (None while the game runs, found without scoring it)."""
+        if not self.over(state):
+            return None
         found = self.result(state)
         return found.as_dict() if isinstance(found, Outcome) else found

@@ -29,7 +29,7 @@ from . import opening, turn
 from .data import GAME_ID, PHASES
 from .lines import LINES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, setup
 from .view import private_view, view
 
@@ -46,6 +46,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

@@ -53,7 +53,7 @@ from .data import (
 )
 from .lines import LINES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import setup
 from .view import private_view, view
 
@@ -79,6 +79,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

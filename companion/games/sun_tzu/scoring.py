@@ -159,6 +159,11 @@ def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRo
     )
 
 
+def over(state: State) -> bool:
+    """Is the game over (the end phase: the result sheet is written)? Never scored."""
+    return state["phase"] == "over"
+
+
 def result(state: State) -> Outcome | None:
     """None while the game runs; the winner and the score track arithmetic afterwards."""
     sheet = state["result"]

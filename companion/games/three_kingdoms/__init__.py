@@ -36,7 +36,7 @@ from .dice import hit_chance, parse_faces, top_die_chances
 from .lines import LINES
 from .phases import PHASES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, setup
 from .view import private_view, view
 
@@ -55,6 +55,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,
