@@ -1,9 +1,14 @@
-"""Each game registers its parts explicitly: what happens when a phase begins and when a sealed
-round is revealed are functions of the parts that own them, registered by name in the game's
-``__init__``, so no module is imported only for what importing it does."""
+"""Each game declares its parts one way, explicitly.
+
+What happens when a phase begins and when a sealed round is revealed are functions of the
+parts that own them, registered by name in the game's ``__init__``, so no module is imported
+only for what importing it does; every action is an ``Action(...)`` in the kit's
+``action_table``.
+"""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
@@ -76,3 +81,29 @@ def test_every_game_is_checked():
     assert {importlib.import_module(f"companion.games.{p}").GAME.id for p in PACKAGES} == set(
         all_games()
     )
+
+
+# --------------------------------------------------------------------------- one way to declare
+
+
+def calls_to(tree: ast.AST, name: str) -> list[ast.Call]:
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    ]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_action_is_declared_one_way_in_one_action_table(package):
+    """An ``Action(...)`` at a module's top level, gathered by the kit's ``action_table``: no
+    helper that builds actions its own way, no table built by hand."""
+    tables = 0
+    for path in sorted((GAMES_DIR / package).glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, ast.FunctionDef | ast.Lambda):
+                assert not calls_to(fn, "Action"), f"{path.name}: an Action built in a function"
+        tables += len(calls_to(tree, "action_table"))
+        assert "a.type: a" not in path.read_text(encoding="utf-8"), path.name
+    assert tables == 1

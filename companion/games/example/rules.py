@@ -22,6 +22,7 @@ from ..kit import (
     Param,
     Rng,
     State,
+    action_table,
     correct,
     derive_allowed,
     next_seat,
@@ -131,66 +132,63 @@ def bidding(state: State, actor: Actor) -> bool:
 
 SEAT_PARAM = Param("seat", "seat", label=N_("Player"))
 
-ACTIONS = {
-    a.type: a
-    for a in (
-        Action(
-            "add",
-            add,
-            (SEAT_PARAM, Param("n", "int", min=-5, max=5, label=N_("Points"))),
-            N_("Add"),
-            doc="Add to a score (a seat: its own; the host: anyone's).",
-            correction=True,
-            may_reveal=reaches_target,
-            who=ANYONE,
-        ),
-        Action(
-            "set_score",
-            set_score,
-            (SEAT_PARAM, Param("score", "int", min=0, max=TARGET, label=N_("Score"))),
-            N_("Set score"),
-            doc="Set a score to what the table's paper says.",
-            correction=True,
-            # Public: only a score set to the target can end the game (and show the secrets).
-            may_reveal=lambda view, params: params["score"] >= TARGET,
-            who=HOST,
-        ),
-        Action(
-            "set_secret",
-            set_secret,
-            (Param("n", "int", min=0, max=MOST_SECRET, label=N_("Secret number")),),
-            N_("Set secret"),
-            doc="Change your secret number.",
-            who=SEAT,
-        ),
-        Action(
-            "bid",
-            bid,
-            (Param("n", "int", min=0, max=MOST_BID, label=N_("Bid")),),
-            N_("Bid"),
-            doc="Bid in secret (opens the round).",
-            who=SEAT,
-        ),
-        Action("lock", lock, (), N_("Lock"), doc="Lock your bid.", who=SEAT, when=bidding),
-        Action("end_turn", end_turn, (), N_("End turn"), doc="Pass the turn on.", who=TURN_OR_HOST),
-        Action(
-            "unlock",
-            unlock,
-            (SEAT_PARAM,),
-            N_("Unlock"),
-            doc="Let a seat change its locked bid.",
-            who=HOST,
-        ),
-        Action(
-            "last_round",
-            last_round,
-            (),
-            N_("Last round"),
-            doc="Call the last round: the game ends when the turn comes back to the first seat.",
-            who=HOST,
-            phases=("play",),
-        ),
-    )
-}
+ACTIONS = action_table(
+    Action(
+        "add",
+        add,
+        (SEAT_PARAM, Param("n", "int", min=-5, max=5, label=N_("Points"))),
+        N_("Add"),
+        doc="Add to a score (a seat: its own; the host: anyone's).",
+        correction=True,
+        may_reveal=reaches_target,
+        who=ANYONE,
+    ),
+    Action(
+        "set_score",
+        set_score,
+        (SEAT_PARAM, Param("score", "int", min=0, max=TARGET, label=N_("Score"))),
+        N_("Set score"),
+        doc="Set a score to what the table's paper says.",
+        correction=True,
+        # Public: only a score set to the target can end the game (and show the secrets).
+        may_reveal=lambda view, params: params["score"] >= TARGET,
+        who=HOST,
+    ),
+    Action(
+        "set_secret",
+        set_secret,
+        (Param("n", "int", min=0, max=MOST_SECRET, label=N_("Secret number")),),
+        N_("Set secret"),
+        doc="Change your secret number.",
+        who=SEAT,
+    ),
+    Action(
+        "bid",
+        bid,
+        (Param("n", "int", min=0, max=MOST_BID, label=N_("Bid")),),
+        N_("Bid"),
+        doc="Bid in secret (opens the round).",
+        who=SEAT,
+    ),
+    Action("lock", lock, (), N_("Lock"), doc="Lock your bid.", who=SEAT, when=bidding),
+    Action("end_turn", end_turn, (), N_("End turn"), doc="Pass the turn on.", who=TURN_OR_HOST),
+    Action(
+        "unlock",
+        unlock,
+        (SEAT_PARAM,),
+        N_("Unlock"),
+        doc="Let a seat change its locked bid.",
+        who=HOST,
+    ),
+    Action(
+        "last_round",
+        last_round,
+        (),
+        N_("Last round"),
+        doc="Call the last round: the game ends when the turn comes back to the first seat.",
+        who=HOST,
+        phases=("play",),
+    ),
+)
 
 allowed = derive_allowed(ACTIONS, phase=PHASES.current, turn=lambda state: state["turn"])
