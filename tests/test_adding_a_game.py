@@ -61,6 +61,30 @@ def test_every_file_and_module_the_guide_points_at_is_there():
     assert [p for p in real if not (ROOT / p).exists()] == []
 
 
+def test_the_guides_reading_figures_are_current():
+    """ "this page (about N lines)", the example's modules and the kit's contract, within 10%."""
+    text = GUIDE.read_text(encoding="utf-8")
+    said = re.search(
+        r"this page \(about (\d+) lines\), then the example's (\d+) modules \(about (\d+) lines\)"
+        r".*?`companion/games/kit/contract.py`, about (\d+) lines",
+        " ".join(text.split()),
+    )
+    assert said, "the guide no longer says what there is to read"
+    page, modules, example_lines, contract = (int(n) for n in said.groups())
+    example = sorted((ROOT / "companion/games/example").glob("*.py"))
+    measured = {
+        "page": (page, len(text.splitlines())),
+        "example": (example_lines, sum(len(p.read_text().splitlines()) for p in example)),
+        "contract": (
+            contract,
+            len((ROOT / "companion/games/kit/contract.py").read_text().splitlines()),
+        ),
+    }
+    assert modules == len(example)
+    for what, (stated, real) in measured.items():
+        assert abs(stated - real) <= real / 10, f"{what}: the guide says {stated}, it is {real}"
+
+
 def test_the_example_is_a_package_with_the_modules_every_game_has():
     assert (data.GAME_ID, GAME.id) == ("tally", "tally")
     for name in ("data", "setup", "rules", "scoring", "view", "lines"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,3 +103,23 @@ def test_the_example_spells_its_end_over():
     table.act(None, "end_turn")
     table.act(None, "end_turn")
     assert table.state["over"] == "last round" and TALLY.over(table.state)
+
+
+OTHER_SPELLINGS = re.compile(r"""\[["'](end|ended|finished|is_over|game_over)["']\]""")
+
+
+def test_every_game_spells_its_end_over():
+    """A game keeps its end in ``state["over"]`` (None while it runs, then how it ended) or
+    reaches its phase ``"over"``: never under another name."""
+    games_dir = Path(TALLY.setup.__code__.co_filename).resolve().parents[1]
+    found = [
+        f"{path.relative_to(games_dir)}:{n}"
+        for path in sorted(games_dir.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OTHER_SPELLINGS.search(line)
+    ]
+    assert found == []
+    for game_id, game in ALL.items():
+        players = players_for(game, game.min_players)
+        state = game.setup(players, random_options(game, random.Random(1)), random.Random(1))
+        assert state.get("over", False) is None or "over" in dict(game.phases), game_id

@@ -215,8 +215,7 @@ def act_enter_event(state: State, actor: Actor, params: dict[str, Any], rng: Rng
 def end_round(state: State, rng: Rng) -> list[Event]:
     """The round is over: the game ends after the third Great Peace, else the start passes."""
     if state["last_round"]:
-        state["over"] = True
-        state["end"] = {"reason": "peace", "captor": None, "loser": None}
+        state["over"] = {"reason": "peace", "captor": None, "loser": None}
         return [{"type": "GameEnded", "reason_t": N_("The third Great Peace has ended the game.")}]
     state["start"] = (state["start"] + 1) % len(state["players"])
     state["round"] += 1
@@ -227,8 +226,7 @@ def end_round(state: State, rng: Rng) -> list[Event]:
 
 def game_over(state: State, captor: int, loser: int) -> list[Event]:
     """A main castle has fallen: the game ends at once (an open secret choice is dropped)."""
-    state["over"] = True
-    state["end"] = {"reason": "castle", "captor": captor, "loser": loser}
+    state["over"] = {"reason": "castle", "captor": captor, "loser": loser}
     state["phase"] = PHASES.order.index("war")
     if sealed.is_open(state):
         state["sealed"] = None

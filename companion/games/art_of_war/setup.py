@@ -105,8 +105,7 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         "round": 0,
         "phase": -1,
         "step": "setup",
-        "over": False,
-        "end": None,
+        "over": None,  # how the game ended (reason, captor, loser), once it has
         "last_round": False,
         "sealed": None,
         "effects": [],

@@ -183,7 +183,7 @@ def _battle_view(state: State, battle: dict[str, Any], current: bool) -> dict[st
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """What ``viewer`` may see: the public table plus, for a seat, its private ``me``."""
     opts = state["options"]
-    public_money = opts["money_public"] or state["over"]
+    public_money = opts["money_public"] or over(state)
     war = state.get("war")
     auction = state["auction"]
     out: dict[str, Any] = {
@@ -197,7 +197,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         # What the phase means for the screens, so no template compares phase numbers.
         "in_setup": state["phase"] < 0 and not state["over"],
         "in_round": state["phase"] >= 0,
-        "shows_counters": state["phase"] >= 0 or state["over"],
+        "shows_counters": state["phase"] >= 0 or over(state),
         "phase_badge": state["phase"] if state["phase"] >= 0 and not state["over"] else None,
         "selling_food": state["phase"] == FOOD_PHASE,
         "allowances": [

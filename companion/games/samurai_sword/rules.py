@@ -40,7 +40,7 @@ def entering(state: State, actor: Actor) -> bool:
 
 def not_over(state: State, actor: Actor) -> bool:
     """until the game ends (a Daimyo may be held before play starts)"""
-    return state["end"] is None
+    return state["over"] is None
 
 
 def bushido_due(state: State, actor: Actor) -> bool:
