@@ -15,6 +15,7 @@ from typing import Any
 from ..kit import N_, Actor, Event, Phases, Rng, RulesError, State, T, Text, sealed
 
 Hook = Callable[[State, Rng], list[Event]]
+RngResolver = Callable[[State, list[Any], Rng], list[Event]]
 
 
 class RoundPhases(Phases):
@@ -112,6 +113,10 @@ class Reveals(sealed.Resolvers):
     """The kit's resolvers (``ROUNDS.register``), whose reveal also gets the
     action's randomness (``resolver(state, choices, rng)``): an epic auction still tied after
     the re-bid is drawn at random, and a replayed log must draw exactly as it did."""
+
+    def register(self, resolvers: Mapping[str, RngResolver]) -> None:  # type: ignore[override]
+        """Run ``resolver(state, choices, rng) -> events`` at the reveal of each named round."""
+        super().register(resolvers)  # type: ignore[arg-type]
 
     def reveal_with(self, state: State, rng: Rng) -> list[Event]:
         """Reveal the open round (every seat has locked) and run its resolver."""
