@@ -178,12 +178,12 @@ def play(tables: Tables, players: int, seed: int, max_rounds: int) -> dict[str, 
     state = tables.load(tid).state
     # A full round is one the game went all the way through (a round a castle fell in, or
     # the one the cap stopped in, is not).
-    last = state["round"] if state["over"] and state["end"]["reason"] == "peace" else None
+    last = state["round"] if state["over"] and state["over"]["reason"] == "peace" else None
     full = [r for r in host if r >= 1 and (r < state["round"] or r == last)]
     return {
         "players": players,
         "rounds": len(full),
-        "over": state["over"],
+        "over": bool(state["over"]),
         "setup": dict(host.get(0, Counter())),
         "per_round": [dict(host[r]) for r in full],
         "total": dict(sum(host.values(), Counter())),

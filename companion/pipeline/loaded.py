@@ -59,7 +59,8 @@ class Loaded:
 
     @property
     def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+        """Is the game over? The game's own answer, which never scores it."""
+        return self.game.over(self.state)
 
     def memo(self, key: Hashable, make: Callable[[], R]) -> R:
         """``make()``, computed once per version of this table and ``key``.

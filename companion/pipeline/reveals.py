@@ -84,7 +84,7 @@ def game_end() -> Text:
 def barrier_of(game: Game, before: State, after: State, events: list[Event]) -> Text | None:
     """What an action made public, if anything: the end of the game, a sealed round's
     reveal, or one of the game's declared reveals. Undo never steps back across it."""
-    if game.secrets and game.outcome(after) is not None:
+    if game.secrets and game.over(after):
         return game_end()
     if sealed.reveals(before, after):
         if isinstance(after.get("round"), int):

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..games import GAMES
+from ..games.example import GAME as EXAMPLE
 from ..games.kit import Game, who_when_table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -34,7 +35,8 @@ def current(page: str, game: Game) -> str:
 
 
 def main() -> int:
-    for game in GAMES.values():
+    # The example game is in no registry, but the guide points at its page too.
+    for game in (*GAMES.values(), EXAMPLE):
         path = DOCS / f"{game.id}.md"
         page = path.read_text(encoding="utf-8") if path.exists() else f"# {game.name}\n"
         path.write_text(current(page, game), encoding="utf-8")

@@ -781,8 +781,7 @@ def test_the_altar_turns_one_soldier_into_two_food_once_a_round():
 
 
 def _over(state):
-    state["over"] = True
-    state["end"] = {"reason": "peace", "captor": None, "loser": None}
+    state["over"] = {"reason": "peace", "captor": None, "loser": None}
     return state
 
 

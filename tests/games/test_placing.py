@@ -27,8 +27,7 @@ def places(result: dict) -> dict[int, int]:
 
 def aow_over(n: int, reason: str = "peace", captor=None, loser=None) -> dict:
     state = plain(new_game(n))
-    state["over"] = True
-    state["end"] = {"reason": reason, "captor": captor, "loser": loser}
+    state["over"] = {"reason": reason, "captor": captor, "loser": loser}
     for seat in range(n):
         state["p"][seat].update(supply=5, at={}, money=3)
     return state

@@ -710,7 +710,7 @@ def test_losing_the_last_honor_to_bushido_ends_the_game_without_a_fatal_attack()
     state, events = act(state, 1, "bushido_draw", weapon=True, pay="lose_honor")
     assert events[-1]["type"] == "GameEnded"
     res = GAME.outcome(state)
-    assert res is not None and state["end"]["fatal"] is None
+    assert res is not None and state["over"]["fatal"] is None
     # Shogun 5 + Samurai 0 = 5; Ninja 3 + 3 = 6; Ronin 3 × 2 = 6: the Ninja win the tie.
     assert team_row(res, "Shogun and Samurai")["score"] == 5
     assert res["headline"][1]["team_t"] == "Ninja"
@@ -935,7 +935,7 @@ def test_a_defeat_by_an_opponent_that_ends_the_game_is_no_fatal_attack() -> None
     state, _ = act(state, None, "adjust", seat=1, counter="health", delta=-2, by=2)
     res = GAME.outcome(state)
     assert team_row(res, "Shogun and Samurai")["score"] == 5
-    assert state["end"]["fatal"] is None
+    assert state["over"]["fatal"] is None
 
 
 def test_ninja_defeating_a_ninja_for_the_last_honor_is_a_fatal_attack() -> None:
@@ -984,14 +984,14 @@ def test_swordmaster_beats_a_last_honor_lost_in_the_same_defeat() -> None:
     state = with_counters(manual(FIVE), health=[3, 0, 0, 0, 1], honor=[5, 3, 3, 3, 1])
     state, _ = act(state, None, "adjust", seat=4, counter="health", delta=-1)
     res = GAME.outcome(state)
-    assert state["end"]["reason"] == "swordmaster" and res["winners"] == [0, 1]
+    assert state["over"]["reason"] == "swordmaster" and res["winners"] == [0, 1]
 
 
 def test_both_at_once_by_a_teammate_is_scored_normally_with_the_fatal_attack() -> None:
     state = with_counters(manual(FIVE), health=[3, 1, 0, 0, 0], honor=[5, 1, 3, 3, 3])
     state, _ = act(state, None, "adjust", seat=1, counter="health", delta=-1)
     res = GAME.outcome(state)
-    assert state["end"]["reason"] == "honor"
+    assert state["over"]["reason"] == "honor"
     assert team_row(res, "Shogun and Samurai")["score"] == 6 - 3
     # Ninja 3 + 3 = 6 and Ronin 3 × 2 = 6 tie: the Ninja win.
     assert team_row(res, "Ninja")["score"] == 6 and team_row(res, "Ronin")["score"] == 6

@@ -158,8 +158,8 @@ def test_an_attack_defeating_the_last_player_with_health_is_a_swordmaster_victor
     t = table()
     setc(t, health=[None, 0, 0, 0, 1])
     t.act(0, "attack", target=4, weapon="bo")
-    assert t.outcome is not None and t.state["end"]["reason"] == "swordmaster"
-    assert t.state["end"]["seat"] == 0
+    assert t.outcome is not None and t.state["over"]["reason"] == "swordmaster"
+    assert t.state["over"]["seat"] == 0
 
 
 # ------------------------------------------------------------------------ Battle Cry, Jujutsu
@@ -206,7 +206,7 @@ def test_a_group_attack_that_defeats_a_teammate_for_the_last_honor_is_a_fatal_at
     t = table()
     setc(t, health=[None, 1, None, None, None], honor=[None, 1, None, None, None])
     t.act(0, "battle_cry")
-    assert t.state["end"]["fatal"] == {"team": "shogun", "seat": 1, "by": 0}
+    assert t.state["over"]["fatal"] == {"team": "shogun", "seat": 1, "by": 0}
 
 
 # ------------------------------------------------------------------------------ corrections

@@ -17,26 +17,49 @@ The modules, each one part of the game:
 - ``flow``: the round, its phases and steps, ``next``, the sealed rounds' lock and reveal;
 - ``setup``, ``events`` (phase 1), ``production`` (phases 2-3), ``construction`` and
   ``auction`` (phase 4), ``war``, ``combat`` and ``battles`` (phase 5), ``food`` (phase 6),
-  ``cards`` and ``generals``, ``corrections``: each registers its own phase hooks and reveals;
+  ``cards`` and ``generals``, ``corrections``: each owns its phase hooks and reveals, which
+  this file registers;
 - ``actions``: who may use each action and when; ``scoring``, ``view`` and ``phone``, ``lines``.
 """
 
 from __future__ import annotations
 
 from ..kit import N_, Game
-
-# The parts register what happens when their phase begins and when their sealed round is
-# revealed: importing them is what puts those hooks in place.
-from . import auction, construction, events, food, production, war  # noqa: F401
+from . import auction, construction, events, food, production, war
 from .actions import ACTIONS, allowed
 from .board import locations as _locations
 from .data import ADVISORS, ALL_BUILDINGS, EPICS, GAME_ID, GENERALS, MAX_PLAYERS
-from .flow import PHASES
+from .flow import BUILD_STEPS, PHASES, ROUNDS, prepare_camps
 from .lines import LINES
-from .scoring import result
-from .setup import OPTIONS, allowance, setup
+from .scoring import over, result
+from .setup import OPTIONS, allowance, reveal_setup, setup
 from .view import view
 from .war import deploy_targets
+
+# What each part does when its phase (or construction's step) begins, when the food phase
+# ends, and when its sealed round is revealed: the parts' own functions, registered here.
+PHASES.register(
+    {
+        "preparation": prepare_camps,
+        "event": events.turn_up_event,
+        "stance": production.open_stance,
+        "production": production.produce_all,
+        "construction": construction.begin_purchases,
+        "war": war.recall_soldiers,
+        "food": food.pay_upkeep,
+    }
+)
+PHASES.register_leave({"food": food.settle_market})
+BUILD_STEPS.register({"auction": auction.open_auction, "payments": construction.advance_foremen})
+ROUNDS.register(
+    {
+        "setup": reveal_setup,
+        "stance": production.reveal_stance,
+        "bid": auction.reveal_bids,
+        "deploy": war.reveal_deploy,
+        "orders": war.reveal_orders,
+    }
+)
 
 __all__ = [
     "ADVISORS",
@@ -59,6 +82,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by

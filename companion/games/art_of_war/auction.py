@@ -10,7 +10,7 @@ from typing import Any
 from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed, seat_of
 from .board import money_event, owned, player, population
 from .data import EPICS
-from .flow import BUILD_STEPS, ROUNDS, choose
+from .flow import BUILD_STEPS, choose
 
 
 def auction_due(state: State) -> bool:
@@ -20,8 +20,7 @@ def auction_due(state: State) -> bool:
     )
 
 
-@BUILD_STEPS.on_enter("auction")
-def _open_auction(state: State) -> list[Event]:
+def open_auction(state: State) -> list[Event]:
     if not auction_due(state):
         # No auction this round: straight on to the building step.
         return BUILD_STEPS.enter(state, "build")
@@ -67,8 +66,7 @@ def auction_winner(bids: list[int | None], seats: list[int]) -> tuple[list[int],
     return leaders, second
 
 
-@ROUNDS.on("bid")
-def _reveal_bids(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+def reveal_bids(state: State, choices: list[Any], rng: Rng) -> list[Event]:
     auction = state["auction"]
     auction["bids"] = list(choices)
     events: list[Event] = [{"type": "BidsRevealed", "bids": list(choices)}]

@@ -34,11 +34,10 @@ from .data import (
     FOREMEN,
     TACTIC_PRICE,
 )
-from .flow import BUILD_STEPS, PHASES
+from .flow import BUILD_STEPS
 
 
-@PHASES.on_enter("construction")
-def _purchases(state: State, rng: Rng) -> list[Event]:
+def begin_purchases(state: State, rng: Rng) -> list[Event]:
     return BUILD_STEPS.enter(state, "purchase")
 
 
@@ -175,8 +174,7 @@ def construction_cost(state: State, seat: int, b: dict[str, Any]) -> int:
     return max(0, cost - works(state, seat, "post_road"))
 
 
-@BUILD_STEPS.on_enter("payments")
-def _advance_foremen(state: State) -> list[Event]:
+def advance_foremen(state: State) -> list[Event]:
     """Every foreman moves on and its owner pays; no money, no move. Completes on the last."""
     events: list[Event] = []
     state["computed"] = []

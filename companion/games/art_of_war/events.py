@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..kit import Event, P, Rng, State, T, draws
 from .board import add_at, apothecary, half_down, half_up, name, order, player, shielded, works
 from .data import EVENTS
-from .flow import PHASES
 
 
 def draw_event(state: State, rng: Rng) -> str:
@@ -32,8 +31,7 @@ def draw_event(state: State, rng: Rng) -> str:
     return key
 
 
-@PHASES.on_enter("event")
-def _draw(state: State, rng: Rng) -> list[Event]:
+def turn_up_event(state: State, rng: Rng) -> list[Event]:
     """Phase 1: draw an event; Heretic Invasion acts now, the others in their phase."""
     entered = "entered" in state["event"]
     key = draw_event(state, rng)

@@ -1,20 +1,21 @@
 """The round of The Art of War and how the table moves through it: the seven phases, the steps
 of construction and war, the sealed rounds' lock and reveal, ``next`` and the start player.
 
-Each part of the game registers what happens when its phase begins (``@PHASES.on_enter``) and
-what its sealed round's reveal does (``@ROUNDS.on``), so this module moves the game on without
-importing any part. The preparation phase, the start of every round, lives here.
+What happens when a phase begins (or ends) and what a sealed round's reveal does are functions
+of the parts that own them, registered by name in the game's ``__init__``, so this module
+moves the game on without importing any part. The preparation phase, the start of every
+round, lives here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..kit import N_, Actor, Event, Phases, Rng, RulesError, State, T, Text, sealed
 
 Hook = Callable[[State, Rng], list[Event]]
-Resolver = Callable[[State, list[Any], Rng], list[Event]]
+RngResolver = Callable[[State, list[Any], Rng], list[Event]]
 
 
 class RoundPhases(Phases):
@@ -28,20 +29,17 @@ class RoundPhases(Phases):
         super().__init__(phases)
         self._leave: dict[str, list[Hook]] = {name: [] for name in self.order}
 
-    def on_enter(self, name: str) -> Callable[[Hook], Hook]:  # type: ignore[override]
-        """Register ``hook(state, rng) -> events`` to run whenever the game enters ``name``."""
-        return super().on_enter(name)  # type: ignore[return-value]
+    def register(self, hooks: Mapping[str, Hook]) -> None:  # type: ignore[override]
+        """Run ``hook(state, rng) -> events`` whenever the game enters that phase."""
+        super().register(hooks)  # type: ignore[arg-type]
 
-    def on_leave(self, name: str) -> Callable[[Hook], Hook]:
-        """Register ``hook(state, rng) -> events`` to run whenever the game leaves ``name``."""
-        if name not in self._leave:
-            raise ValueError(f"no phase {name!r}")
-
-        def register(hook: Hook) -> Hook:
+    def register_leave(self, hooks: Mapping[str, Hook]) -> None:
+        """Run ``hook(state, rng) -> events`` whenever the game leaves that phase."""
+        unknown = set(hooks) - set(self._leave)
+        if unknown:
+            raise ValueError(f"no phase {sorted(unknown)!r}")
+        for name, hook in hooks.items():
             self._leave[name].append(hook)
-            return hook
-
-        return register
 
     def enter(self, state: State, name: str, rng: Rng) -> list[Event]:  # type: ignore[override]
         """Start phase ``name``: a fresh page of arithmetic, then the phase's own hooks."""
@@ -112,14 +110,13 @@ def in_round(state: State) -> bool:
 
 
 class Reveals(sealed.Resolvers):
-    """The kit's resolvers, registered with ``@ROUNDS.on(name)``, whose reveal also gets the
+    """The kit's resolvers (``ROUNDS.register``), whose reveal also gets the
     action's randomness (``resolver(state, choices, rng)``): an epic auction still tied after
     the re-bid is drawn at random, and a replayed log must draw exactly as it did."""
 
-    # The kit keeps each resolver as it was given; only their signature differs here.
-    def on(self, name: str) -> Callable[[Resolver], Resolver]:  # type: ignore[override]
-        """Register ``resolver(state, choices, rng) -> events`` for the sealed round ``name``."""
-        return super().on(name)  # type: ignore[return-value]
+    def register(self, resolvers: Mapping[str, RngResolver]) -> None:  # type: ignore[override]
+        """Run ``resolver(state, choices, rng) -> events`` at the reveal of each named round."""
+        super().register(resolvers)  # type: ignore[arg-type]
 
     def reveal_with(self, state: State, rng: Rng) -> list[Event]:
         """Reveal the open round (every seat has locked) and run its resolver."""
@@ -154,8 +151,7 @@ def act_unlock(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
 # --------------------------------------------------------------------------- moving on
 
 
-@PHASES.on_enter("preparation")
-def _prepare(state: State, rng: Rng) -> list[Event]:
+def prepare_camps(state: State, rng: Rng) -> list[Event]:
     """Phase 0: empty camps refill to 2 bandits; a camp that still has bandits gets +1."""
     for k, camp in enumerate(state["camps"]):
         before = camp["bandits"]
@@ -224,8 +220,7 @@ def act_enter_event(state: State, actor: Actor, params: dict[str, Any], rng: Rng
 def end_round(state: State, rng: Rng) -> list[Event]:
     """The round is over: the game ends after the third Great Peace, else the start passes."""
     if state["last_round"]:
-        state["over"] = True
-        state["end"] = {"reason": "peace", "captor": None, "loser": None}
+        state["over"] = {"reason": "peace", "captor": None, "loser": None}
         return [{"type": "GameEnded", "reason_t": N_("The third Great Peace has ended the game.")}]
     state["start"] = (state["start"] + 1) % len(state["players"])
     state["round"] += 1
@@ -236,8 +231,7 @@ def end_round(state: State, rng: Rng) -> list[Event]:
 
 def game_over(state: State, captor: int, loser: int) -> list[Event]:
     """A main castle has fallen: the game ends at once (an open secret choice is dropped)."""
-    state["over"] = True
-    state["end"] = {"reason": "castle", "captor": captor, "loser": loser}
+    state["over"] = {"reason": "castle", "captor": captor, "loser": loser}
     state["phase"] = PHASES.order.index("war")
     if sealed.is_open(state):
         state["sealed"] = None

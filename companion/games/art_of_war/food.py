@@ -18,7 +18,6 @@ from .board import (
     works,
 )
 from .data import FOOD_PRICES
-from .flow import PHASES
 
 
 def food_needed(population: int, rounding: str = "floor") -> int:
@@ -71,8 +70,7 @@ def sale_revenue(first: int, n: int, mode: str) -> int:
     return sum(food_price(k) for k in range(first + 1, first + n + 1))
 
 
-@PHASES.on_enter("food")
-def _upkeep(state: State, rng: Rng) -> list[Event]:
+def pay_upkeep(state: State, rng: Rng) -> list[Event]:
     """Phase 6: upkeep (1 food per 3 population); short players discard soldiers."""
     events: list[Event] = []
     rounding = state["options"]["food_rounding"]
@@ -142,8 +140,7 @@ def sales_revenue(state: State) -> list[dict[str, Any]]:
     return out
 
 
-@PHASES.on_leave("food")
-def _settle(state: State, rng: Rng) -> list[Event]:
+def settle_market(state: State, rng: Rng) -> list[Event]:
     """The round ends: every seller is paid, then the Bank pays its interest."""
     events: list[Event] = []
     state["computed"] = []

@@ -23,13 +23,12 @@ from .board import (
     works,
 )
 from .data import ADVISORS, FACILITIES, RESOURCE_NAMES, STANCE_NAMES, TACTICS
-from .flow import PHASES, ROUNDS, choose
+from .flow import choose
 
 # --------------------------------------------------------------------------- War or Peace
 
 
-@PHASES.on_enter("stance")
-def _open_stance(state: State, rng: Rng) -> list[Event]:
+def open_stance(state: State, rng: Rng) -> list[Event]:
     return [
         sealed.open_round(
             state, "stance", list(range(len(state["players"]))), T("Choose War or Peace")
@@ -43,8 +42,7 @@ def act_choose_stance(state: State, actor: Actor, params: dict[str, Any], rng: R
     return choose(state, actor, "stance", params["stance"])
 
 
-@ROUNDS.on("stance")
-def _reveal_stance(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+def reveal_stance(state: State, choices: list[Any], rng: Rng) -> list[Event]:
     events: list[Event] = []
     for seat, stance in enumerate(choices):
         player(state, seat)["stance"] = stance
@@ -55,8 +53,7 @@ def _reveal_stance(state: State, choices: list[Any], rng: Rng) -> list[Event]:
 # --------------------------------------------------------------------------- production
 
 
-@PHASES.on_enter("production")
-def _produce_all(state: State, rng: Rng) -> list[Event]:
+def produce_all(state: State, rng: Rng) -> list[Event]:
     """Phase 3: every facility produces, then the vassal states pay tribute."""
     events: list[Event] = []
     for seat in order(state):

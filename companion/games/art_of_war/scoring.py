@@ -88,7 +88,7 @@ def score(state: State, seat: int) -> tuple[int, list[Text]]:
         pts, line = building_points(state, seat, b)
         total += pts
         lines.append(line)
-    end = state["end"] or {}
+    end = state["over"] or {}
     if end.get("captor") == seat:
         total += CAPTOR_BONUS
         lines.append(T("Captured a main castle: +{n}", n=CAPTOR_BONUS))
@@ -106,15 +106,20 @@ SHARED = N_("Tied on points, population and money: the win is shared")
 def ranking_key(state: State, seat: int, total: int) -> tuple[bool, int, int, int]:
     """What places a player, best first: not having lost the main castle, then the score,
     then population, then money (rules §11)."""
-    loser = (state["end"] or {}).get("loser")
+    loser = (state["over"] or {}).get("loser")
     return (seat != loser, total, population(state, seat), player(state, seat)["money"])
+
+
+def over(state: State) -> bool:
+    """Is the game over (a captured castle, or the third Great Peace)? Never scored."""
+    return bool(state["over"])
 
 
 def result(state: State) -> Outcome | None:
     """The final ranking: score, then population, then money; a captured castle's owner is last."""
     if not state["over"]:
         return None
-    end = state["end"]
+    end = state["over"]
     loser = end.get("loser")
     sheets = []
     keys = {}

@@ -19,7 +19,7 @@ from .data import (
     MAX_CAMPS,
     STARTING_BANDITS,
 )
-from .flow import PHASES, ROUNDS, choose
+from .flow import PHASES, choose
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -105,8 +105,7 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         "round": 0,
         "phase": -1,
         "step": "setup",
-        "over": False,
-        "end": None,
+        "over": None,  # how the game ended (reason, captor, loser), once it has
         "last_round": False,
         "sealed": None,
         "effects": [],
@@ -295,8 +294,7 @@ def act_choose_setup(state: State, actor: Actor, params: dict[str, Any], rng: Rn
     return choose(state, actor, "setup", choice)
 
 
-@ROUNDS.on("setup")
-def _reveal_setup(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+def reveal_setup(state: State, choices: list[Any], rng: Rng) -> list[Event]:
     """Everyone's Advisor, soldiers and food are shown; the Advisor's cards are drawn; round 1."""
     events: list[Event] = []
     for seat, choice in enumerate(choices):

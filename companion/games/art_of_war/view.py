@@ -40,7 +40,7 @@ from .flow import PHASES, STEPS, blocker, in_round
 from .food import food_price
 from .phone import me
 from .ready import done_seats, moment, waiting_for
-from .scoring import running_score
+from .scoring import over, running_score
 from .setup import allowance
 
 # Phase 6: upkeep is paid, then each player says how much food they sell.
@@ -183,7 +183,7 @@ def _battle_view(state: State, battle: dict[str, Any], current: bool) -> dict[st
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """What ``viewer`` may see: the public table plus, for a seat, its private ``me``."""
     opts = state["options"]
-    public_money = opts["money_public"] or state["over"]
+    public_money = opts["money_public"] or over(state)
     war = state.get("war")
     auction = state["auction"]
     out: dict[str, Any] = {
@@ -191,7 +191,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "turn": None,
         "round": state["round"] or None,
         "phase": phase_name(state),
-        "over": state["over"],
+        "over": over(state),
         "start": state["start"],
         "phase_no": state["phase"],
         # What the phase means for the screens, so no template compares phase numbers.
@@ -200,7 +200,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         # After the setup and before the end: a phone's cards, General and own counters are
         # in play. Public, so the buttons that open them never follow what a phone holds.
         "playing": in_round(state),
-        "shows_counters": state["phase"] >= 0 or state["over"],
+        "shows_counters": state["phase"] >= 0 or over(state),
         "phase_badge": state["phase"] if state["phase"] >= 0 and not state["over"] else None,
         "selling_food": state["phase"] == FOOD_PHASE,
         "allowances": [

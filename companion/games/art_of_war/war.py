@@ -36,7 +36,7 @@ from .board import (
 )
 from .combat import mod, participants
 from .data import ORDER_NAMES
-from .flow import PHASES, ROUNDS, WAR_STEPS, choose
+from .flow import WAR_STEPS, choose
 
 
 def deploy_targets(state: State, seat: int) -> list[str]:
@@ -48,8 +48,7 @@ def deploy_targets(state: State, seat: int) -> list[str]:
     return cities + [f"camp-{k}" for k in range(len(state["camps"]))]
 
 
-@PHASES.on_enter("war")
-def _recall(state: State, rng: Rng) -> list[Event]:
+def recall_soldiers(state: State, rng: Rng) -> list[Event]:
     """Phase 5: every soldier comes off the map (the counts are public), then the secret
     deployment. A player under Dragons without a Head keeps the previous deployment."""
     state["war"] = {"queue": [], "current": None, "done": [], "press": None}
@@ -99,8 +98,7 @@ def act_deploy(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     return choose(state, actor, "deploy", counts)
 
 
-@ROUNDS.on("deploy")
-def _reveal_deploy(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+def reveal_deploy(state: State, choices: list[Any], rng: Rng) -> list[Event]:
     locs = locations(state)
     events: list[Event] = []
     for seat, counts in enumerate(choices):
@@ -232,8 +230,7 @@ def act_choose_order(state: State, actor: Actor, params: dict[str, Any], rng: Rn
     return choose(state, actor, "orders", params["order"])
 
 
-@ROUNDS.on("orders")
-def _reveal_orders(state: State, choices: list[Any], rng: Rng) -> list[Event]:
+def reveal_orders(state: State, choices: list[Any], rng: Rng) -> list[Event]:
     battle = current(state)
     assert battle is not None
     orders = [choices[s] for s in battle["sides"]]

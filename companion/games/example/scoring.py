@@ -1,25 +1,39 @@
-"""The end of Tally: the first seat at the target wins, and the sheet shows each score."""
+"""The end of Tally: the first seat at the target wins, or, after the last round, the highest
+score; the sheet shows each score. ``over`` answers "is it over?" without scoring."""
 
 from __future__ import annotations
 
-from ..kit import Outcome, ScoreRow, State, T, places
+from ..kit import Outcome, ScoreRow, State, T, as_is, places
 from .data import TARGET
 
 
+def over(state: State) -> bool:
+    """Is the game over? Read from the state, never scored (the platform asks on every tap)."""
+    return state["over"] is not None
+
+
 def result(state: State) -> Outcome | None:
-    winners = [n for n, p in enumerate(state["players"]) if p["score"] >= TARGET]
-    if not winners:
+    if not over(state):
         return None
-    placed = places({n: (p["score"],) for n, p in enumerate(state["players"])})
+    scores = [p["score"] for p in state["players"]]
+    placed = places({n: (score,) for n, score in enumerate(scores)})
+    winners = [n for n in placed if placed[n] == 1]
+    names = [state["players"][n]["name"] for n in winners]
+    if state["over"] == "target":
+        reason = T("Someone reached {n} points", n=TARGET)
+    else:
+        reason = T("The last round was played")
     return Outcome(
-        reason=T("Someone reached {n} points", n=TARGET),
-        headline=T("{name} wins", name=state["players"][winners[0]]["name"]),
+        reason=reason,
+        headline=T("{name} wins", name=names[0])
+        if len(names) == 1
+        else T("{names} share the win", names=", ".join(names)),
         winners=winners,
         starter=0,
         rows=[
             ScoreRow(
                 seat=n,
-                label=[p["name"], {}],
+                label=as_is(p["name"]),
                 score=p["score"],
                 won=n in winners,
                 lines=[T("Score: {score}", score=p["score"])],

@@ -3,7 +3,8 @@
 It imports nothing above it (only the ground floor: ``companion.text`` and
 ``companion.errors``). A game imports the kit, its own package and the standard library.
 
-- ``contract``: Game, Action, Param, Option, Outcome and ScoreRow;
+- ``contract``: Game, Action (declared in a game's ``action_table``), Param, Option, Outcome
+  and ScoreRow;
 - ``allowed``: who may act and when, derived from the actions' declarations;
 - ``phases``: named phases with enter hooks, registered by the part that owns them;
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
@@ -40,6 +41,7 @@ from .contract import (
     Rng,
     ScoreRow,
     State,
+    action_table,
     never_reveals,
 )
 from .counters import Counter, correct, correction_line
@@ -49,6 +51,7 @@ from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
 
 __all__ = [
+    "action_table",
     "never_reveals",
     "ANYONE",
     "AS_IS",

@@ -1,11 +1,11 @@
 """Who may act, and when: ``allowed`` derived from the actions' declarations, and the docs'
 who/when table generated from the same declarations.
 
->>> from companion.games.kit.contract import Action, HOST, TURN
->>> acts = {a.type: a for a in (
+>>> from companion.games.kit.contract import Action, HOST, TURN, action_table
+>>> acts = action_table(
 ...     Action("roll", None, who=TURN, phases=("play",)),
 ...     Action("adjust", None, who=HOST, correction=True),
-... )}
+... )
 >>> allowed = derive_allowed(acts, phase=lambda s: s["phase"], turn=lambda s: s["turn"])
 >>> state = {"phase": "play", "turn": 1}
 >>> allowed(state, 1), allowed(state, 0), allowed(state, None)

@@ -13,7 +13,7 @@ action function its own copy of the state, so a function may change it freely an
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ...text import Text
@@ -96,6 +96,36 @@ class Action:
     who: str = ANYONE
     phases: tuple[str, ...] | None = None
     when: Callable[[State, Actor], bool] | None = None
+
+
+def action_table(
+    *declared: Action, then: Callable[[ActionFn], ActionFn] | None = None
+) -> dict[str, Action]:
+    """A game's ``ACTIONS``: its actions by type, in the order the buttons, the API and the
+    docs list them. The one way a game declares its actions: each an ``Action(...)``, here.
+
+    ``then`` is what follows every action of the game, in the same action (one undo): the
+    automatic triggers that the rules check after any change, the moves on that need nobody.
+    It wraps each action's function (``then(fn) -> fn``).
+
+    >>> def add(state, actor, params, rng):
+    ...     return [{"type": "Added"}]
+    >>> def logged(fn):
+    ...     return lambda state, actor, params, rng: fn(state, actor, params, rng) + ["then"]
+    >>> table = action_table(Action("add", add), then=logged)
+    >>> list(table), table["add"].fn({}, None, {}, None)
+    (['add'], [{'type': 'Added'}, 'then'])
+    >>> action_table(Action("add", add), Action("add", add))
+    Traceback (most recent call last):
+    ...
+    ValueError: actions declared twice: ['add']
+    """
+    twice = sorted({a.type for a in declared if [b.type for b in declared].count(a.type) > 1})
+    if twice:
+        raise ValueError(f"actions declared twice: {twice}")
+    if then is None:
+        return {a.type: a for a in declared}
+    return {a.type: replace(a, fn=then(a.fn)) for a in declared}
 
 
 def never_reveals(view: dict[str, Any], params: dict[str, Any]) -> bool:
@@ -210,6 +240,9 @@ class Game:
     - ``view(state, viewer) -> dict``: exactly what this viewer may see (None = table screen,
       which the host also sees). It must contain the keys of ``SHELL_VIEW_KEYS``.
     - ``result(state) -> Outcome | None``: None while the game runs.
+    - ``over(state) -> bool``: is the game over? Read from the state, never by scoring it:
+      the platform asks on every tap, and it must agree with ``result`` (``over`` is False
+      exactly when ``result`` is None).
     - ``describe(event, players) -> Text``: the history line for an event; names come from
       ``players`` (the seats' names), so events carry seats, not names.
     - ``private``: what a seat keeps hidden, in words for the docs ("role", "hand"); empty for a
@@ -234,6 +267,7 @@ class Game:
     allowed: Callable[[State, Actor], list[str]]
     view: Callable[[State, Actor], dict[str, Any]]
     result: Callable[[State], Outcome | dict[str, Any] | None]
+    over: Callable[[State], bool]
     describe: Callable[[Event, list[str]], Text]
     private: tuple[str, ...]
     sealed: bool
@@ -264,6 +298,8 @@ class Game:
         return bool(self.private)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """The result as plain data (None while the game runs)."""
+        """The result as plain data (None while the game runs, found without scoring it)."""
+        if not self.over(state):
+            return None
         found = self.result(state)
         return found.as_dict() if isinstance(found, Outcome) else found

@@ -77,7 +77,7 @@ def checked(game: Game, state: State, actor: Actor, raw: dict[str, Any]) -> dict
     spec = game.actions.get(raw.get("type", ""))
     if spec is None:
         raise BadInput("unknown_action", N_("There is no such action in this game."))
-    if game.outcome(state) is not None:
+    if game.over(state):
         raise RulesError("game_over", N_("The game is over."))
     if spec.type not in game.allowed(state, actor):
         raise not_now(game, state, actor, spec)
@@ -204,6 +204,10 @@ class Table:
             for e in self.events
             if "to" not in e or (viewer is not None and viewer in e["to"])
         ]
+
+    @property
+    def over(self) -> bool:
+        return self.game.over(self.state)
 
     @property
     def outcome(self) -> dict[str, Any] | None:

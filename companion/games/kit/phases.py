@@ -1,14 +1,15 @@
-"""Named phases (and steps inside them) with enter hooks, registered by the parts that own them.
+"""Named phases (and steps inside them) with enter hooks: functions of the parts that own them.
 
-A game lists its phases once, each with a msgid for the screens; each part of the game
-registers what happens on entering its own phase (``@phases.on_enter("war")``), so the
-function that moves the game on never has to import every part. Entering a phase sets
-``state["phase"]`` and returns the hooks' events.
+A game lists its phases once, each with a msgid for the screens. Each part of the game keeps
+what happens on entering its own phase as a plain function, and the game's ``__init__``
+registers them all by phase name (``PHASES.register({"war": war.begin})``), so the function
+that moves the game on never has to import every part, and no part is imported only for what
+importing it does. Entering a phase sets ``state["phase"]`` and returns the hooks' events.
 
 >>> phases = Phases([("draw", "Draw"), ("play", "Play")])
->>> @phases.on_enter("play")
-... def _(state):
+>>> def play_begins(state):
 ...     return [{"type": "PlayBegins"}]
+>>> phases.register({"play": play_begins})
 >>> state = {"phase": "draw"}
 >>> phases.enter(state, "play"), state["phase"], phases.label("play")
 ([{'type': 'PlayBegins'}], 'play', 'Play')
@@ -18,7 +19,7 @@ function that moves the game on never has to import every part. Entering a phase
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .contract import Event, State
 
@@ -34,16 +35,14 @@ class Phases:
         self.key = key
         self._hooks: dict[str, list[Hook]] = {name: [] for name in self.order}
 
-    def on_enter(self, name: str) -> Callable[[Hook], Hook]:
-        """Register ``hook(state) -> events`` to run whenever the game enters ``name``."""
-        if name not in self._hooks:
-            raise ValueError(f"no phase {name!r}")
-
-        def register(hook: Hook) -> Hook:
+    def register(self, hooks: Mapping[str, Hook]) -> None:
+        """Run ``hook(state) -> events`` whenever the game enters that phase (after the hooks
+        registered before it)."""
+        unknown = set(hooks) - set(self._hooks)
+        if unknown:
+            raise ValueError(f"no phase {sorted(unknown)!r}")
+        for name, hook in hooks.items():
             self._hooks[name].append(hook)
-            return hook
-
-        return register
 
     def enter(self, state: State, name: str) -> list[Event]:
         """Move ``state`` into phase ``name`` and run its hooks, in the order registered."""

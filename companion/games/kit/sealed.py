@@ -9,9 +9,10 @@ built with ``public_view`` / ``seat_view`` only, so nobody (the host included) s
 before the reveal. The reveal is a barrier: undo never steps back across it (the platform
 asks ``reveals``), so nobody can choose again knowing everyone else's choice.
 
-Each part of a game registers what happens at the reveal of its own rounds with a
-``Resolvers`` table (``@resolvers.on("bid")``), so no central function has to import every
-part of the game to know what a round's reveal does.
+What happens at the reveal of a round is a plain function of the part of the game that owns
+the round; the game's ``__init__`` registers them all in its ``Resolvers`` table by round name
+(``ROUNDS.register({"bid": auction.bids_revealed})``), so no central function has to import
+every part of the game to know what a round's reveal does.
 
 >>> state = {"players": [{"name": "A"}, {"name": "B"}]}
 >>> _ = open_round(state, "bid", [0, 1])
@@ -25,7 +26,7 @@ part of the game to know what a round's reveal does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import BadValue, NotAllowed, RulesError
@@ -177,12 +178,12 @@ Resolver = Callable[[State, list[Any]], list[Event]]
 
 
 class Resolvers:
-    """What each sealed round's reveal does, registered by the part of the game that owns it.
+    """What each sealed round's reveal does: the function of the part that owns the round.
 
     >>> resolvers = Resolvers()
-    >>> @resolvers.on("bid")
-    ... def _(state, choices):
+    >>> def bids_shown(state, choices):
     ...     return [{"type": "BidsShown", "bids": choices}]
+    >>> resolvers.register({"bid": bids_shown})
     >>> state = {"players": [{}, {}]}
     >>> _ = open_round(state, "bid", [0, 1])
     >>> for seat, bid in ((0, 4), (1, 2)):
@@ -194,14 +195,12 @@ class Resolvers:
     def __init__(self) -> None:
         self._by_round: dict[str, Resolver] = {}
 
-    def on(self, name: str) -> Callable[[Resolver], Resolver]:
-        def register(fn: Resolver) -> Resolver:
-            if name in self._by_round:
-                raise ValueError(f"the sealed round {name!r} already has a resolver")
-            self._by_round[name] = fn
-            return fn
-
-        return register
+    def register(self, resolvers: Mapping[str, Resolver]) -> None:
+        """Run ``resolver(state, choices) -> events`` at the reveal of each named round."""
+        twice = set(resolvers) & set(self._by_round)
+        if twice:
+            raise ValueError(f"the sealed rounds {sorted(twice)!r} already have a resolver")
+        self._by_round.update(resolvers)
 
     def resolver(self, name: str) -> Resolver:
         """The resolver of round ``name`` (for a game that calls it with more than the state)."""

@@ -25,13 +25,16 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, Game
-from . import opening, turn  # noqa: F401  (their phase hooks register on import)
+from . import opening, turn
 from .data import GAME_ID, PHASES
 from .lines import LINES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, setup
 from .view import private_view, view
+
+# What happens when a phase begins: the parts' own functions, registered here.
+PHASES.register({"layout": opening.fresh_board, "declare": turn.begin_turn})
 
 GAME = Game(
     id=GAME_ID,
@@ -43,6 +46,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

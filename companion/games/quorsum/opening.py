@@ -28,8 +28,7 @@ def _new_pieces() -> list[dict[str, Any]]:
     ]
 
 
-@PHASES.on_enter("layout")
-def _fresh_board(state: State) -> list[Event]:
+def fresh_board(state: State) -> list[Event]:
     """Every game of a match starts on an empty board, with nothing rolled or chosen yet."""
     state.update(
         tiles=[None] * TILE_COUNT,

@@ -126,6 +126,11 @@ def _game_lines(state: State, seat: int) -> list[Text]:
     return lines
 
 
+def over(state: State) -> bool:
+    """Is the match (or the single game) decided? Read from the phase, never scored."""
+    return state["phase"] == "over"
+
+
 def result(state: State) -> Outcome | None:
     """None until the match (a single game by default) is decided; then the scored result."""
     if state["phase"] != "over":

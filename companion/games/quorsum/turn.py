@@ -17,8 +17,7 @@ from .scoring import check_win
 from .stalemate import count_turn, stalemate
 
 
-@PHASES.on_enter("declare")
-def _begin_turn(state: State) -> list[Event]:
+def begin_turn(state: State) -> list[Event]:
     """A turn starts with four fresh dice, nothing declared and no tile locked."""
     state.update(plan=[], given_up=0, flipped=[])
     state["turn_start"] = distances(state)

@@ -49,7 +49,7 @@ from .dice import (
     values_of,
 )
 from .opening import whose_turn
-from .scoring import game_reason, match_winner
+from .scoring import game_reason, match_winner, over
 from .stalemate import stalemate_tiebreak
 
 
@@ -274,7 +274,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "round": state["turn_no"] if phase in TURN_PHASES else None,
         "phase": PHASES.label(phase),
         "phase_key": phase,
-        "over": phase == "over",
+        "over": over(state),
         "game_no": state["game_no"],
         "grid": [[_cell_view(state, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
         "layout": _layout_view(state),

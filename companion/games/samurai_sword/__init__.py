@@ -32,7 +32,8 @@ The modules, as in every game on the kit:
 from __future__ import annotations
 
 from ..kit import N_, Game
-from . import turn  # noqa: F401  (the turn registers its phases' enter hooks on import)
+from . import turn
+from .board import PHASES
 from .data import (
     CHARACTERS,
     GAME_ID,
@@ -45,7 +46,7 @@ from .data import (
 )
 from .lines import LINES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, setup
 from .view import private_view, seat_inputs, view
 
@@ -59,6 +60,9 @@ __all__ = [
     "SHOGUN",
 ]
 
+# What happens when a turn's phase begins: the turn's own functions, registered here.
+PHASES.register({"recover": turn.recover_health, "draw": turn.draw_cards})
+
 GAME = Game(
     id=GAME_ID,
     name=N_("Samurai Sword"),
@@ -69,6 +73,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

@@ -12,7 +12,7 @@ from typing import overload
 from ..kit import Phases, State
 from .data import CHARACTERS, ROLE_NAMES, SHOGUN, TEAM_NAMES, TEAM_OF_ROLE, TURN_PHASES
 
-# Digest §3: Recover -> Draw -> Play -> Discard. Each part registers what entering a phase does.
+# Digest §3: Recover -> Draw -> Play -> Discard. ``__init__`` registers what entering one does.
 PHASES = Phases(TURN_PHASES)
 # Play runs through these phases only: before play starts and after the end there is none.
 IN_PLAY = tuple(PHASES.order)

@@ -49,17 +49,17 @@ def check_end(state: State, defeat: Event | None = None) -> list[Event]:
     swordmaster = alive[0] if defeat is not None and not three(state) and len(alive) == 1 else None
     events: list[Event] = []
     if swordmaster is not None and not teammate:
-        state["end"] = {"reason": "swordmaster", "seat": swordmaster}
+        state["over"] = {"reason": "swordmaster", "seat": swordmaster}
         events.append({"type": "GameEnded", "reason": "swordmaster", "seat": swordmaster})
     elif zero:
         fatal = None
         if defeat is not None and teammate and defeat["seat"] in zero:
             fatal = {"team": team(state["roles"][by]), "seat": defeat["seat"], "by": by}
-        state["end"] = {"reason": "honor", "seats": zero, "fatal": fatal}
+        state["over"] = {"reason": "honor", "seats": zero, "fatal": fatal}
         events.append({"type": "GameEnded", "reason": "honor", "seats": zero})
     elif swordmaster is not None:
         events.append({"type": "SwordmasterVoid", "seat": swordmaster})
-    if state["end"] is not None:
+    if state["over"] is not None:
         state["turn"] = None
         state["phase"] = None
     return events

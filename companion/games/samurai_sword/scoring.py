@@ -257,9 +257,14 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     )
 
 
+def over(state: State) -> bool:
+    """Is the game over (honor at 0, or the Swordmaster)? Read from the state, never scored."""
+    return state["over"] is not None
+
+
 def result(state: State) -> Outcome | None:
     """None while the game runs; then the winners and every line of the scoring (§7)."""
-    end = state.get("end")
+    end = state.get("over")
     if end is None:
         return None
     if end["reason"] == "swordmaster":

@@ -63,7 +63,7 @@ def _empty_state(players: list[str], options: dict[str, Any]) -> State:
         "phase": None,
         "round": None,
         "deck_outs": 0,
-        "end": None,
+        "over": None,  # how the game ended (a dict), once it has
     }
 
 

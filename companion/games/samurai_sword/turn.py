@@ -13,8 +13,7 @@ from .board import PHASES, count, draws, max_health
 from .data import HAND_LIMIT, MAX_HAND
 
 
-@PHASES.on_enter("recover")
-def _recover(state: State) -> list[Event]:
+def recover_health(state: State) -> list[Event]:
     """§3 Recover: a player at 0 health takes it all back (the Defeat's harmlessness ends)."""
     seat = state["turn"]
     if state["health"][seat] != 0:
@@ -23,8 +22,7 @@ def _recover(state: State) -> list[Event]:
     return [{"type": "Recovered", "seat": seat, "n": state["health"][seat]}]
 
 
-@PHASES.on_enter("draw")
-def _draw(state: State) -> list[Event]:
+def draw_cards(state: State) -> list[Event]:
     """§3 Draw: 2 cards (the 3-player Shogun 3, Hideyoshi 1 more)."""
     seat = state["turn"]
     n = draws(state, seat)

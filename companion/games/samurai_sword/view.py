@@ -27,7 +27,7 @@ from .board import (
 )
 from .combat import affected, attack_targets, damage_bonus
 from .data import CHARACTERS, HAND_LIMIT, MAX_DAIMYO, ROLE_NAMES, ROLES
-from .scoring import result
+from .scoring import over, result
 
 CHARACTER_CHOICES = [
     {"id": key, "name": label, "health": health, "ability": ability}
@@ -36,7 +36,8 @@ CHARACTER_CHOICES = [
 
 
 def _outcome(state: State) -> dict[str, Any] | None:
-    found = result(state)
+    """The result sheet once the game is over (while it runs, nothing is scored)."""
+    found = result(state) if over(state) else None
     return None if found is None else found.as_dict()
 
 
@@ -114,18 +115,18 @@ def _seats(state: State, seats: list[int]) -> list[dict[str, Any]]:
 
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """What ``viewer`` may see: public counters, the Shogun, the attack helper; own secrets in me"""
-    over = state["end"] is not None
+    ended = over(state)
     res = _outcome(state)
     phase = state["phase"]
     difficulties, attack = helper_tables(state)
     out: dict[str, Any] = {
-        "players": [_player_view(state, s, over) for s in range(count(state))],
+        "players": [_player_view(state, s, ended) for s in range(count(state))],
         "turn": state["turn"],
         "round": state["round"],
         "phase": PHASES.label(phase) if phase else (N_("Setup") if not state["started"] else None),
         "phase_id": phase,
         "phases": [{"id": p, "name": PHASES.label(p), "current": p == phase} for p in PHASES.order],
-        "over": over,
+        "over": ended,
         "started": state["started"],
         "options": {
             "deal": state["options"]["deal"],

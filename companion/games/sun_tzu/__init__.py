@@ -31,7 +31,8 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, Game
-from . import placement, scoring, warlords  # noqa: F401  (their phase hooks register on import)
+from . import placement, scoring, warlords
+from .common import ROUNDS
 from .data import (
     ARMIES,
     BLUE,
@@ -52,9 +53,21 @@ from .data import (
 )
 from .lines import LINES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import setup
 from .view import private_view, view
+
+# What happens when a phase begins, and when a sealed round is revealed: the parts' own
+# functions, registered here.
+PHASES.register(
+    {
+        "warlords": warlords.open_choice,
+        "place": placement.open_placement,
+        "draw": placement.collect_and_draw,
+        "over": scoring.close_game,
+    }
+)
+ROUNDS.register({"warlord": warlords.warlords_chosen, "cards": placement.cards_placed})
 
 GAME = Game(
     id=GAME_ID,
@@ -66,6 +79,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

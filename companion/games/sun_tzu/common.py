@@ -2,8 +2,8 @@
 
 A public note goes into the history and into this round's battle breakdown on the table
 screen; a private note goes to one seat's phone only. ``start_round`` is phase 1 (the round
-marker moves on), then phase 2 begins: the part that owns each phase registers what entering
-it does (``PHASES.on_enter``), and each sealed round's reveal is registered with ``ROUNDS``.
+marker moves on), then phase 2 begins: what entering each phase does, and each sealed round's
+reveal, are functions of the parts that own them, registered in the game's ``__init__``.
 """
 
 from __future__ import annotations

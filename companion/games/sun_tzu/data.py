@@ -143,7 +143,7 @@ END_REASONS = {
     "events": N_("All 5 events have been carried out"),
 }
 
-# The phases of a round (after the secret Warlord choice); each part registers its own hooks.
+# The phases of a round (after the secret Warlord choice); ``__init__`` registers the parts' hooks.
 PHASES = Phases(
     [
         ("warlords", N_("Choose Warlords")),

@@ -13,13 +13,12 @@ from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, L, NotAllowed, Rng, RulesError, State, T, sealed
 from .battles import freeze, valid_code
-from .common import ROUNDS, note, phones, private_note, start_round
+from .common import note, phones, private_note, start_round
 from .data import BLUE, COPIES, PERMANENT, PHASES, PROVINCES, RED, draw_counts
 from .events import stabilise
 
 
-@PHASES.on_enter("place")
-def _open_placement(state: State) -> list[Event]:
+def open_placement(state: State) -> list[Event]:
     """Phase 2 on the phones: both players place their cards in secret."""
     prompt = T("Place one card opposite each province")
     return [sealed.open_round(state, "cards", [BLUE, RED], prompt)]
@@ -52,8 +51,7 @@ def act_place(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> l
     return [sealed.submit(state, actor, cards)]
 
 
-@ROUNDS.on("cards")
-def _cards_placed(state: State, choices: list[Any]) -> list[Event]:
+def cards_placed(state: State, choices: list[Any]) -> list[Event]:
     """Both placements are in: the cards stay face down until each province is revealed."""
     for seat in (BLUE, RED):
         for code in choices[seat]:
@@ -65,8 +63,7 @@ def _cards_placed(state: State, choices: list[Any]) -> list[Event]:
     return events
 
 
-@PHASES.on_enter("draw")
-def _collect_and_draw(state: State) -> list[Event]:
+def collect_and_draw(state: State) -> list[Event]:
     """Phase 5 on the phones: 1-6 back to the hand, the rest removed (or recycled); draw."""
     events: list[Event] = []
     b = state["battle"]

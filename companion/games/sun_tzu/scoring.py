@@ -81,8 +81,7 @@ def _winners(state: State) -> tuple[list[int], bool]:
     return [], True
 
 
-@PHASES.on_enter("over")
-def _close(state: State) -> list[Event]:
+def close_game(state: State) -> list[Event]:
     """Nothing is owed or chosen any more once the game is over."""
     state["pending"] = []
     state["sealed"] = None
@@ -159,6 +158,11 @@ def _row(state: State, seat: int, winners: list[int], tiebreak: bool) -> ScoreRo
         # Two players: the winner first, the other second; a draw places both first.
         place=1 if not winners or seat in winners else 2,
     )
+
+
+def over(state: State) -> bool:
+    """Is the game over (the end phase: the result sheet is written)? Never scored."""
+    return state["phase"] == "over"
 
 
 def result(state: State) -> Outcome | None:

@@ -44,6 +44,7 @@ from .data import (
 )
 from .lines import six_again_line
 from .placement import may_six_again
+from .scoring import over
 from .warlords import extra_choices, warlord_targets
 
 
@@ -320,7 +321,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "placing": state["phase"] == "place",
         "in_battle": state["phase"] == "battle",
         "drawing": state["phase"] == "draw",
-        "over": state["phase"] == "over",
+        "over": over(state),
         "cards_mode": opts(state)["cards"],
         "options": dict(opts(state)),
         "score": state["score"],

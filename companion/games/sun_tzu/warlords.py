@@ -13,7 +13,6 @@ from typing import Any
 from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed
 from .battles import freeze
 from .common import (
-    ROUNDS,
     note,
     opts,
     phones,
@@ -24,7 +23,6 @@ from .common import (
 )
 from .data import (
     BLUE,
-    PHASES,
     PLAGUE,
     PROVINCES,
     RED,
@@ -36,15 +34,13 @@ from .data import (
 from .events import stabilise
 
 
-@PHASES.on_enter("warlords")
-def _open_choice(state: State) -> list[Event]:
+def open_choice(state: State) -> list[Event]:
     """The game starts with each player choosing a Warlord in secret."""
     prompt = T("Choose your Warlord in secret")
     return [sealed.open_round(state, "warlord", [BLUE, RED], prompt)]
 
 
-@ROUNDS.on("warlord")
-def _warlords_chosen(state: State, choices: list[Any]) -> list[Event]:
+def warlords_chosen(state: State, choices: list[Any]) -> list[Event]:
     """Both have chosen: each keeps one, the other four are set aside; round 1 begins."""
     events: list[Event] = []
     for seat in (BLUE, RED):

@@ -30,19 +30,20 @@ The modules:
 from __future__ import annotations
 
 from ..kit import N_, Game
-
-# The parts register their phase hooks on import (``civil_war`` starts a queued civil war).
-from . import civil_war  # noqa: F401
+from . import civil_war
 from .data import GAME_ID
 from .dice import hit_chance, parse_faces, top_die_chances
 from .lines import LINES
 from .phases import PHASES
 from .rules import ACTIONS, allowed
-from .scoring import result
+from .scoring import over, result
 from .setup import OPTIONS, setup
 from .view import private_view, view
 
 __all__ = ["GAME", "hit_chance", "parse_faces", "top_die_chances"]
+
+# What happens when a phase begins (a queued civil war starts): registered here.
+PHASES.register({"civil_war": civil_war.next_civil_war})
 
 GAME = Game(
     id=GAME_ID,
@@ -54,6 +55,7 @@ GAME = Game(
     allowed=allowed,
     view=view,
     result=result,
+    over=over,
     describe=LINES.describe,
     options=OPTIONS,
     private_view=private_view,

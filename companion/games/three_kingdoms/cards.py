@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, State
+from ..kit import N_, TURN_OR_HOST, Action, Actor, BadValue, Event, Rng, State
 from .board import (
     alert_ids,
     emptied,
@@ -27,7 +27,6 @@ from .turns import (
     done,
     int_param,
     need_supply,
-    turn_action,
     turn_seat,
     use_command,
 )
@@ -211,15 +210,17 @@ def can_lure_tiger(state: State, actor: Actor) -> bool:
 
 
 ACTIONS = (
-    turn_action(
+    Action(
         "national_war",
         national_war,
         (LAUNCH, TARGET, TROOPS),
         N_("National war"),
         "Command card A: attack another player's city.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_make_war,
     ),
-    turn_action(
+    Action(
         "emergency",
         emergency,
         (
@@ -229,25 +230,31 @@ ACTIONS = (
         ),
         N_("Emergency orders"),
         "Command card B: 2 troops into, or out of, a city you control.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_call_emergency,
     ),
-    turn_action(
+    Action(
         "drive_tiger",
         drive_tiger,
         (LAUNCH, TARGET, TROOPS),
         STRATAGEM_LABELS["drive_tiger"],
         "Stratagem: two other players' cities fight to the end; launch's owner attacks.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_drive_tiger,
     ),
-    turn_action(
+    Action(
         "secret_passage",
         secret_passage,
         (LAUNCH, TARGET, TROOPS),
         STRATAGEM_LABELS["secret_passage"],
         "Stratagem: national war on any other player's city, ignoring barriers.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_secret_passage,
     ),
-    turn_action(
+    Action(
         "beauty_trap",
         beauty_trap,
         (
@@ -258,9 +265,11 @@ ACTIONS = (
         ),
         STRATAGEM_LABELS["beauty_trap"],
         "Stratagem: remove 1 troop from another player's city, add 1 of yours to your city.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_beauty_trap,
     ),
-    turn_action(
+    Action(
         "lure_tiger",
         lure_tiger,
         (
@@ -270,6 +279,8 @@ ACTIONS = (
         ),
         STRATAGEM_LABELS["lure_tiger"],
         "Stratagem: all Hold troops in another player's city turn Alert; optional attack.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_lure_tiger,
     ),
 )

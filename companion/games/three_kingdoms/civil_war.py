@@ -8,11 +8,10 @@ from __future__ import annotations
 from ..kit import Event, State
 from .board import City, find_city, seats_in, total
 from .dice import hits
-from .phases import PHASES, battle_over, battle_result
+from .phases import battle_over, battle_result
 
 
-@PHASES.on_enter("civil_war")
-def _next_civil_war(state: State) -> list[Event]:
+def next_civil_war(state: State) -> list[Event]:
     """Start the civil war of the first city waiting for one."""
     cid = state["civil_queue"].pop(0)
     seats = seats_in(find_city(state, cid))

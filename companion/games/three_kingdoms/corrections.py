@@ -19,7 +19,6 @@ from ..kit import (
     HOST,
     N_,
     Action,
-    ActionFn,
     Actor,
     BadValue,
     Counter,
@@ -44,7 +43,7 @@ from .data import (
 )
 from .tiles import complete_city as close_city
 from .tiles import new_city
-from .turns import CITY, SEAT, choice_param, int_param, settled
+from .turns import CITY, SEAT, choice_param, int_param
 
 ALL_TILES = TILES_TO_DRAW + 1  # the start tile and the 71 to draw
 SPACES_PER_TILE = 2  # a tile has 1-2 garrison spaces in its city area (digest §1)
@@ -338,21 +337,12 @@ def set_turn(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
     return [{"type": "TurnCorrected", "before": before, "seat": params["seat"], "by": actor}]
 
 
-def _correction(
-    type_: str, fn: ActionFn, params: tuple[Param, ...], label: str, doc: str
-) -> Action:
-    """A host's correction, between battles (a battle is finished first, in the open)."""
-    return Action(
-        type_, settled(fn), params, label, doc, correction=True, who=HOST, phases=("turn",)
-    )
-
-
 SIZE = choice_param(
     "size", ("auto", "small", "large"), N_("Size of the completed city"), default="auto"
 )
 
 ACTIONS = (
-    _correction(
+    Action(
         "create_city",
         create_city,
         (
@@ -367,8 +357,11 @@ ACTIONS = (
         N_("Add a city"),
         "Host: put a city on the board as the table shows it (tiles, spaces, completed, size, "
         "one player's troops).",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
-    _correction(
+    Action(
         "complete_city",
         complete_city,
         (
@@ -379,8 +372,11 @@ ACTIONS = (
         N_("Complete or open a city"),
         "Host: complete an open city (its troops decide: control, idle or civil war), correct "
         "a completed city's size, or open it again.",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
-    _correction(
+    Action(
         "adjust_city",
         adjust_city,
         (
@@ -393,8 +389,11 @@ ACTIONS = (
         ),
         N_("Correct a city"),
         "Host: set a player's troops in a city (and its spaces, tiles).",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
-    _correction(
+    Action(
         "adjust_player",
         adjust_player,
         (
@@ -409,19 +408,28 @@ ACTIONS = (
         ),
         N_("Correct a player"),
         "Host: set command cards, toggle a stratagem.",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
-    _correction(
+    Action(
         "adjust_tiles",
         adjust_tiles,
         (int_param("tiles_left", 0, TILES_TO_DRAW, N_("Tiles left")),),
         N_("Correct the tiles left"),
         "Host: set the number of tiles left to draw.",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
-    _correction(
+    Action(
         "set_turn",
         set_turn,
         (SEAT,),
         N_("Give the turn"),
         "Host: give the turn to a seat.",
+        correction=True,
+        who=HOST,
+        phases=("turn",),
     ),
 )

@@ -2,8 +2,9 @@
 
 A turn is one action; a battle that action starts (or a civil war a completed city starts by
 itself) runs to its end before the turn passes. The phase is kept in ``state["phase"]`` and
-changes only through ``PHASES.enter``; each part registers what entering its phase does
-(``civil_war`` starts the next queued civil war).
+changes only through ``PHASES.enter``; what entering a phase does is the function of the part
+that owns it, registered in the game's ``__init__`` (``civil_war`` starts the next queued
+civil war).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Every action of 3 Kingdoms Battle, and who may use which now, derived from their declarations.
 
 The parts declare their own actions (``tiles``, ``troops``, ``cards``, ``war``, ``corrections``);
-this puts them in the order the buttons, the API and the docs list them. ``allowed`` follows
+this puts them in the order the buttons, the API and the docs list them, each followed by
+the automatic triggers (``settled``). ``allowed`` follows
 from each action's ``who``, ``phases`` and ``when``:
 
 - the turn's actions: the player whose turn it is, or the host for them, between battles,
@@ -13,20 +14,19 @@ from each action's ``who``, ``phases`` and ``when``:
 
 from __future__ import annotations
 
-from ..kit import Action, derive_allowed
+from ..kit import action_table, derive_allowed
 from . import cards, corrections, tiles, troops, war
 from .phases import PHASES
+from .turns import settled
 
-ACTIONS: dict[str, Action] = {
-    a.type: a
-    for a in (
-        *tiles.ACTIONS,
-        *troops.ORDERS,
-        *cards.ACTIONS,
-        troops.OCCUPY,
-        *war.ACTIONS,
-        *corrections.ACTIONS,
-    )
-}
+ACTIONS = action_table(
+    *tiles.ACTIONS,
+    *troops.ORDERS,
+    *cards.ACTIONS,
+    troops.OCCUPY,
+    *war.ACTIONS,
+    *corrections.ACTIONS,
+    then=settled,
+)
 
 allowed = derive_allowed(ACTIONS, phase=PHASES.current, turn=lambda state: state["turn"])

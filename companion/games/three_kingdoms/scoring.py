@@ -106,6 +106,11 @@ def check_eight(state: State) -> list[Event]:
     return finish(state, "eight", reached) if reached else []
 
 
+def over(state: State) -> bool:
+    """Is the game over (the instant win, or the last tile)? Never scored."""
+    return bool(state["over"])
+
+
 def result(state: State) -> Outcome | None:
     """The final standings with each line of the arithmetic and the tie-break chain."""
     over = state["over"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..kit import N_, Actor, BadValue, Event, Rng, State
+from ..kit import N_, TURN_OR_HOST, Action, Actor, BadValue, Event, Rng, State
 from .board import (
     City,
     alert_ids,
@@ -29,7 +29,6 @@ from .turns import (
     int_param,
     ints_param,
     need_supply,
-    turn_action,
     turn_seat,
 )
 
@@ -179,23 +178,27 @@ def can_occupy(state: State, actor: Actor) -> bool:
 
 
 ORDERS = (
-    turn_action(
+    Action(
         "reinforce",
         reinforce,
         (CITY, STANCE),
         N_("Reinforce"),
         "Troop orders A: 1 troop from supply into a city you control.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_reinforce,
     ),
-    turn_action(
+    Action(
         "withdraw",
         withdraw,
         (CITY, STANCE),
         N_("Withdraw"),
         "Troop orders B: 1 troop from a city you control back to supply.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_withdraw,
     ),
-    turn_action(
+    Action(
         "transfer",
         transfer,
         (
@@ -204,9 +207,11 @@ ORDERS = (
         ),
         N_("Transfer"),
         "Troop orders C: 1 Alert troop to another city you control.",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=can_transfer,
     ),
-    turn_action(
+    Action(
         "change_stance",
         change_stance,
         (
@@ -217,14 +222,18 @@ ORDERS = (
         ),
         N_("Change stance"),
         "Turn troops Alert->Hold or Hold->Alert (one direction).",
+        who=TURN_OR_HOST,
+        phases=("turn",),
         when=controls_a_city,
     ),
 )
-OCCUPY = turn_action(
+OCCUPY = Action(
     "occupy",
     occupy,
     (CITY, int_param("die", 1, 6, N_("Die (empty = the app rolls)"), default=None)),
     N_("Occupy an idle city"),
     "Roll 1 die for an idle city: small 4+, large 5+.",
+    who=TURN_OR_HOST,
+    phases=("turn",),
     when=can_occupy,
 )

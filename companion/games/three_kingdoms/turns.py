@@ -1,19 +1,17 @@
 """The turn: one action by the player whose turn it is, then what follows every action by itself
 (the instant win, a queued civil war, the end of the turn); and what the turn's actions share.
 
-Every action runs through ``settled``, so the automatic triggers of digest §6 ("checked after
-every change") fire in one place, whatever part of the game the action belongs to.
+Every action runs through ``settled`` (the action table's ``then``, in ``rules``), so the
+automatic triggers of digest §6 ("checked after every change") fire in one place, whatever part
+of the game the action belongs to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..kit import (
     N_,
-    TURN_OR_HOST,
-    Action,
     ActionFn,
     Actor,
     BadValue,
@@ -71,21 +69,6 @@ def _end_turn(state: State, events: list[Event]) -> None:
         state["round"] += 1
     state["turn"] = nxt
     events.append({"type": "TurnPassed", "seat": nxt})
-
-
-def turn_action(
-    type_: str,
-    fn: ActionFn,
-    params: tuple[Param, ...],
-    label: str,
-    doc: str,
-    when: Callable[[State, Actor], bool],
-) -> Action:
-    """One of the turn's actions: the player whose turn it is takes it (or the host records it
-    for them) while no battle is on, and ``when`` there is something to take it on."""
-    return Action(
-        type_, settled(fn), params, label, doc, who=TURN_OR_HOST, phases=("turn",), when=when
-    )
 
 
 # -- what the turn's actions share ----------------------------------------------------------------

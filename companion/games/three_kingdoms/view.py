@@ -46,6 +46,7 @@ from .data import (
 )
 from .dice import hit_chance, top_die_chances
 from .phases import PHASES
+from .scoring import over
 from .war import decides, dice_order, participants
 
 
@@ -362,16 +363,16 @@ def _ending(state: State) -> Text | None:
 
 def view(state: State, viewer: Actor) -> dict[str, Any]:
     """What a screen shows. Everything in this game is public; ``me`` only adds conveniences."""
-    over = state["over"]
+    ending = state["over"]  # how the game ended, or None
     out: dict[str, Any] = {
         "players": [_player_view(state, s) for s in range(len(state["players"]))],
-        "turn": None if over else state["turn"],
+        "turn": None if ending else state["turn"],
         "round": state["round"],
         "phase": PHASES.label(PHASES.current(state)),
-        "over": bool(over),
+        "over": over(state),
         "tiles_left": state["tiles_left"],
         "tiles_total": TILES_TO_DRAW,
-        "last_tile": state["tiles_left"] == 0 and not over,
+        "last_tile": state["tiles_left"] == 0 and not ending,
         "ending": _ending(state),
         "win_points": WIN_POINTS,
         "last_action": state["last_action_t"],
@@ -379,10 +380,10 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "battle": _battle_view(state),
         "civil_wars_waiting": len(state["civil_queue"]),
         "last_battle": _result_view(state, state.get("last_battle")),
-        "choices": None if over or state["battle"] else _choices(state, state["turn"]),
+        "choices": None if ending or state["battle"] else _choices(state, state["turn"]),
         "options": dict(state["options"]),
-        "tiebreak": list(over["lines"]) if over else [],
-        "winners": list(over["winners"]) if over else [],
+        "tiebreak": list(ending["lines"]) if ending else [],
+        "winners": list(ending["winners"]) if ending else [],
     }
     if viewer is not None:
         out["me"] = private_view(state, viewer)

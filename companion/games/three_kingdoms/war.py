@@ -27,7 +27,7 @@ from .civil_war import dice_order as civil_dice_order
 from .data import MAX_DICE, TROOPS_PER_PLAYER
 from .dice import hits, parse_faces
 from .phases import BATTLE, PHASES, battle_over, battle_result
-from .turns import int_param, settled
+from .turns import int_param
 
 
 def apply_attacker_hits(alert: int, hold: int, n_hits: int, rule: str) -> tuple[int, int]:
@@ -330,7 +330,7 @@ def decides(state: State, actor: Actor) -> bool:
 ACTIONS = (
     Action(
         "roll",
-        settled(roll),
+        roll,
         (
             Param(
                 "dice",
@@ -357,7 +357,7 @@ ACTIONS = (
     ),
     Action(
         "call_off",
-        settled(call_off),
+        call_off,
         (),
         N_("Call off the attack"),
         "The attacker brings the survivors home after a roll.",
@@ -367,7 +367,7 @@ ACTIONS = (
     ),
     Action(
         "settle",
-        settled(settle),
+        settle,
         (int_param("n", 0, TROOPS_PER_PLAYER, N_("Troops that move in")),),
         N_("Move troops in"),
         "The national war's winner moves troops in (0 = none).",
