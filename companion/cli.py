@@ -341,7 +341,7 @@ def bind_error(err: OSError, command: str, host: str, port: int) -> str:
 
 
 def is_url(db: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL database (``store_postgres.is_url``; not imported
+    """Whether ``--db`` names a PostgreSQL database (``store.postgres.is_url``; not imported
     from there, which must wait for gevent's patching)."""
     return db.startswith(("postgresql://", "postgres://"))
 

@@ -144,7 +144,7 @@ class SeatDoors:
 
         A used, re-issued or mistyped short code is simply unknown: short codes are drawn
         again for new seats, so "already used" could not be told apart from a typo. An
-        unknown code is a wrong guess for every waiting one (``seats_store``: guess budget).
+        unknown code is a wrong guess for every waiting one (``store.seats``: guess budget).
         """
         short = normal_short_code(typed)
         if short is None:

@@ -1,7 +1,7 @@
 """``companion serve --workers N``: N server processes sharing one listening socket.
 
 One Python process uses one core. With PostgreSQL as the store, every process can take any
-request: the log is shared, and each process hears the others' changes (``store_postgres``).
+request: the log is shared, and each process hears the others' changes (``store.postgres``).
 The parent binds the socket, upgrades the schema, then starts the workers: each is a fresh
 ``companion serve`` given the socket's descriptor (``--listen-fd``), with its own database
 connections; the kernel hands each new connection to one of them. A fresh process rather

@@ -4,8 +4,8 @@ The action log is the source of truth. Rows are appended and committed before an
 sent. Undo and redo only flag rows; nothing is ever deleted, so the history stays complete.
 
 The SQL here is written once for both databases; where they keep the rows is the backend's
-part: ``store_sqlite`` (the embedded default: one file, a writer thread that commits in
-groups, one process) or ``store_postgres`` (a connection pool, and NOTIFY so that several
+part: ``store.sqlite`` (the embedded default: one file, a writer thread that commits in
+groups, one process) or ``store.postgres`` (a connection pool, and NOTIFY so that several
 server processes hear each other's changes). The schema and its upgrades are
 ``migrations``'s numbered steps, the same for both.
 
@@ -18,7 +18,7 @@ phone, a seat given a new code, an undo or a redo. They are permanent (undo neve
 them) and take no part in the game's state; they are the record of who did what.
 
 Seat and host tokens are stored as SHA-256 digests: the database never holds a usable
-token. The seats, and the codes that open them, are ``seats_store.SeatStore``'s part.
+token. The seats, and the codes that open them, are ``store.seats.SeatStore``'s part.
 """
 
 from __future__ import annotations

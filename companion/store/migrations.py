@@ -188,7 +188,7 @@ def _log_by_table(db: Any, dialect: str) -> None:
 def _guess_budget(db: Any, dialect: str) -> None:
     """Wrong short-code guesses, counted server-wide in one row (one counter update per wrong
     guess, nothing to prune), and per seat the count when its short code was issued: a short
-    code is retired once the count has grown by its budget since (``seats_store``)."""
+    code is retired once the count has grown by its budget since (``store.seats``)."""
     run_script(
         db,
         """

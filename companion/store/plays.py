@@ -1,6 +1,6 @@
 """The results archive's rows in the durable store: plays, imported plays, merged names.
 
-``PlaysStore`` is a part of ``store.Store`` (mixed into it, as ``seats_store.SeatStore`` is);
+``PlaysStore`` is a part of ``store.Store`` (mixed into it, as ``store.seats.SeatStore`` is);
 the plumbing it uses, ``_write``, ``_one`` and ``_all``, is the store's. A table's play is
 written by the same transaction as the action that ends its game (``_record_play``), so the
 archive never needs writing from a page.

@@ -4,7 +4,7 @@ The short code is a second way into a seat, beside the QR code's join code, and 
 single-use (``Tables.claim``). Being short it can be guessed, so every attempt runs under the
 join limit of the client's address (``security.join_limit``: a refusal counts as a failure),
 and every wrong code counts against the guess budget of every waiting short code, whoever
-typed it (``seats_store``): a code locked that way is refused with why, and the QR code or a
+typed it (``store.seats``): a code locked that way is refused with why, and the QR code or a
 new code from the host still works.
 The code travels in a form post, never in a query string, and the access log redacts
 ``/j/<code>`` as it does ``/join/<code>``.

@@ -8,7 +8,7 @@ cookies, so it needs no CSRF token.
 Two rate limits per client address, both Flask-Limiter's: failed joins (``join_limit``,
 code guessing: only refusals count) and table creation (``create_limit``: one device
 filling the disk with tables). Guessing short codes is also bounded for everyone together,
-in the database (``seats_store``'s guess budget, ``SHORT_CODE_GUESS_BUDGET``).
+in the database (``store.seats``'s guess budget, ``SHORT_CODE_GUESS_BUDGET``).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ create_limit = limiter.shared_limit(
 # shares one budget of *failures* per address: a table's worth of phones scanning valid
 # codes is fine, guessing codes is not. It is per process (each worker counts its own); the
 # bound that holds across addresses and processes is the database's guess budget
-# (``seats_store``).
+# (``store.seats``).
 join_limit = limiter.shared_limit(
     lambda: current_app.config["JOIN_RATE_LIMIT"], scope="join", deduct_when=_refused
 )
