@@ -29,9 +29,8 @@ from flask.testing import FlaskClient
 from companion.games import GAMES
 from companion.pipeline.tables import HOST, Viewer
 from companion.web import assets, auth, regions
-from tests.web.test_plays import tally
 
-from .fixtures.tables import replay_log
+from .fixtures.tables import replay_log, tally
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 LOGS = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.json"))
