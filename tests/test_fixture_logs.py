@@ -19,10 +19,10 @@ import pytest
 from companion.games import GAMES
 from companion.games.kit.params import coerce
 from companion.pipeline.live import Hub
-from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.pipeline.tables import Tables
 from companion.store.log import Store
 
-from .fixtures.record import fingerprint, lines_of
+from .fixtures.tables import final_of, replay_log, seat_recorded, step_views, write_log
 
 LOGS = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.json"))
 
@@ -35,15 +35,6 @@ def test_every_game_has_recorded_playthroughs_that_reach_the_end():
     games = {load(p)["game"] for p in LOGS}
     assert games == set(GAMES)
     assert all(load(p)["over"] for p in LOGS)
-
-
-def fresh(data: dict) -> tuple[Tables, str]:
-    tables = Tables(Store(":memory:"), Hub())
-    codes = [f"code-{n:02d}-fixture" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        "fixture", data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
-    return tables, "fixture"
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
@@ -64,48 +55,16 @@ def test_every_logged_action_keeps_its_type_and_parameters(path):
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
 def test_the_stored_log_rebuilds_to_the_recorded_views(path):
     data = load(path)
-    tables, tid = fresh(data)
-    with tables.store.transaction() as db:
-        for row in data["log"]:
-            db.execute(
-                "INSERT INTO actions(table_id, seq, actor, action, events, undone, at, kind,"
-                " barrier) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (
-                    tid,
-                    row["seq"],
-                    row["actor"],
-                    json.dumps(row["action"]),
-                    json.dumps(row["events"]),
-                    row["undone"],
-                    row["kind"],
-                    None if row["barrier"] is None else json.dumps(row["barrier"]),
-                ),
-            )
-    loaded = tables.load(tid)
-    game = loaded.game
-    final = data["final"]
-    views = [game.view(loaded.state, v) for v in [None, *range(len(data["players"]))]]
-    assert json.loads(json.dumps(views)) == final["views"]
-    assert json.loads(json.dumps(game.outcome(loaded.state))) == final["result"]
-    history = [
-        [r.seq, lines_of(loaded, r.events)] for r in tables.store.actions(tid) if not r.undone
-    ]
-    assert json.loads(json.dumps(history)) == final["history"]
+    tables = Tables(Store(":memory:"), Hub())
+    seat_recorded(tables.store, "fixture", data)
+    write_log(tables.store, "fixture", data["log"])
+    assert json.loads(json.dumps(final_of(tables, "fixture"))) == data["final"]
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
 def test_played_again_every_step_shows_every_viewer_the_same(path):
     data = load(path)
-    tables, tid = fresh(data)
-    for n, step in enumerate(data["steps"]):
-        if step.get("undo"):
-            tables.undo(tid, HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo(tid, HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act(tid, viewer, {**step["action"], "confirm": True})
-        loaded = tables.load(tid)
-        got = fingerprint(tables, tid, lines_of(loaded, loaded.rows[-1].events))
+    tables = Tables(Store(":memory:"), Hub())
+    for n, step in replay_log(tables, "fixture", data):
+        got = step_views(tables, "fixture")
         assert got == step["views"], f"step {n} ({step}) shows something else"

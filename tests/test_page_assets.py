@@ -29,7 +29,8 @@ from flask.testing import FlaskClient
 from companion.games import GAMES
 from companion.pipeline.tables import HOST, Viewer
 from companion.web import assets, auth, regions
-from tests.web.test_plays import tally
+
+from .fixtures.tables import replay_log, tally
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 LOGS = sorted((Path(__file__).resolve().parent / "fixtures" / "logs").glob("*.json"))
@@ -124,25 +125,6 @@ def loaded_files(html: str) -> list[str]:
     return files
 
 
-def replay(app: Flask, table_id: str, log: dict, upto: int | None = None):
-    """Play a recorded game through the pipeline, yielding after each step."""
-    tables = app.extensions["tables"]
-    codes = [f"code-{n:02d}-{table_id}-weight" for n in range(len(log["players"]))]
-    tables.store.create_table(
-        table_id, log["game"], log["players"], log["options"], log["seed"], "host-w", codes
-    )
-    for step in log["steps"][:upto]:
-        if step.get("undo"):
-            tables.undo(table_id, HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo(table_id, HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act(table_id, viewer, {**step["action"], "confirm": True})
-        yield tables.load(table_id)
-
-
 @dataclass
 class Played:
     """A game's recorded playthroughs, as each kind of page showed them."""
@@ -166,7 +148,10 @@ def played(app: Flask, game: str) -> Played:
             if log["game"] != game:
                 continue
             seats = [Viewer("seat", n) for n in range(len(log["players"]))]
-            for step, loaded in enumerate(replay(app, f"w-{path.stem}", log), 1):
+            tables = app.extensions["tables"]
+            tid = f"w-{path.stem}"
+            for n, _step in replay_log(tables, tid, log, host="host-w"):
+                step, loaded = n + 1, tables.load(tid)
                 seen["table"].add(regions.full(loaded, HOST))
                 seen["tv"].add(regions.full(loaded, auth.PUBLIC))
                 for seat in seats:
@@ -248,10 +233,10 @@ def wire(client: FlaskClient, path: str) -> tuple[bytes, int]:
 def test_the_phone_page_is_at_most_40_kb_at_its_games_heaviest_step(app: Flask, game: str):
     _, stem, step, seat = played(app, game).heaviest
     log = json.loads((LOGS[0].parent / f"{stem}.json").read_text())
-    for _ in replay(app, "weighed", log, step):
+    for _ in replay_log(app.extensions["tables"], "weighed", log, step, host="host-w"):
         pass
     phone = app.test_client()
-    assert phone.get(f"/join/code-{seat:02d}-weighed-weight").status_code == 303
+    assert phone.get(f"/join/code-{seat:02d}-weighed").status_code == 303
     raw, total = wire(phone, "/t/weighed/seat")
     html = gzip.decompress(raw).decode()
     links = re.findall(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"', html)

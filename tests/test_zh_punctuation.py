@@ -23,8 +23,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import i18n_tools
-from companion.pipeline.tables import HOST, Viewer
 from companion.web.i18n import COOKIE
+
+from .fixtures.tables import log_rows, replay_log, seat_recorded, write_log
 
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[a-z]")
@@ -148,26 +149,8 @@ def _copy_with_phones(app: Flask, data: dict, moment: int) -> list[FlaskClient]:
     numbers: the phones join a copy, and the recorded game plays on unchanged."""
     tables = app.extensions["tables"]
     tid = f"moment-{moment}"
-    codes = [f"m{moment}-seat-{n:02d}" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        tid, data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
-    with tables.store.transaction() as db:
-        for r in tables.store.actions("fixture", abandoned=True):
-            db.execute(
-                "INSERT INTO actions(table_id, seq, actor, action, events, undone, at, kind,"
-                " barrier) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (
-                    tid,
-                    r.seq,
-                    r.actor,
-                    json.dumps(r.action),
-                    json.dumps(r.events),
-                    r.undone,
-                    r.kind,
-                    None if r.barrier is None else json.dumps(r.barrier),
-                ),
-            )
+    codes = seat_recorded(tables.store, tid, data)
+    write_log(tables.store, tid, log_rows(tables.store, "fixture"))
     phones = []
     for code in codes:
         phones.append(_chinese(app.test_client()))
@@ -215,10 +198,7 @@ def test_every_page_of_a_recorded_game_reads_right_in_both_languages(app, path):
     data = json.loads(path.read_text())
     tables = app.extensions["tables"]
     tid = "fixture"
-    codes = [f"fixture-seat-{n:02d}" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        tid, data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
+    played = replay_log(tables, tid, data)
     host = _chinese(app.test_client())
     assert host.get(f"/host/{tid}/host").status_code == 303
     public = _chinese(app.test_client())
@@ -226,15 +206,7 @@ def test_every_page_of_a_recorded_game_reads_right_in_both_languages(app, path):
     moments = {round(k * (len(steps) - 1) / (MOMENTS - 1)) for k in range(MOMENTS)}
     marks: dict[str, list[str]] = {}
     slips: dict[str, list[str]] = {}
-    for n, step in enumerate(steps):
-        if step.get("undo"):
-            tables.undo(tid, HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo(tid, HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act(tid, viewer, {**step["action"], "confirm": True})
+    for n, _step in played:
         if n not in moments:
             continue
         clients = {"host": host, "public": public}

@@ -11,31 +11,18 @@ import shutil
 from pathlib import Path
 
 from companion.after import archive
-from companion.games.example.data import TARGET
 from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables
 from companion.store.log import Store
 
+from ..fixtures.tables import tally
+
 RELEASE_DB = Path(__file__).resolve().parents[1] / "fixtures" / "db" / "release-2026-11.sqlite"
-
-
-def tally_table(tables: Tables, players: list[str], scores: list[int]) -> str:
-    """A finished game of Tally (the test game: the first seat at its target of 10 wins),
-    the host adding each seat's points, the winner's (the 10) last."""
-    created = tables.create("tally", players, {})
-    winner = scores.index(TARGET)
-    for seat in sorted(range(len(players)), key=lambda s: s == winner):
-        left = scores[seat]
-        while left > 0:
-            add = {"type": "add", "seat": seat, "n": min(5, left), "confirm": True}
-            tables.act(created.id, HOST, add)
-            left -= 5
-    return created.id
 
 
 def test_a_finished_game_is_archived_with_its_outcome_and_a_running_one_is_not(app):
     tables = app.extensions["tables"]
-    done = tally_table(tables, ["Ann", "Bo"], [3, 10])
+    done = tally(tables, ["Ann", "Bo"], [3, 10]).id
     running = tables.create("tally", ["Cy", "Di"], {}).id
     played = archive.plays(tables)
     assert [p.table_id for p in played] == [done]
@@ -49,7 +36,7 @@ def test_a_finished_game_is_archived_with_its_outcome_and_a_running_one_is_not(a
 
 def test_hiding_keeps_a_play_out_of_the_list_but_in_the_archive(app):
     tables = app.extensions["tables"]
-    done = tally_table(tables, ["Ann", "Bo"], [1, 10])
+    done = tally(tables, ["Ann", "Bo"], [1, 10]).id
     archive.set_hidden(tables, done, True)
     assert archive.plays(tables) == []
     assert archive.play(tables, done).hidden
@@ -59,9 +46,9 @@ def test_hiding_keeps_a_play_out_of_the_list_but_in_the_archive(app):
 
 def test_records_match_players_by_name_and_merged_spellings(app):
     tables = app.extensions["tables"]
-    tally_table(tables, ["Ann", "Bo"], [3, 10])
-    tally_table(tables, ["ann ", "Bo"], [10, 1])
-    tally_table(tables, ["Annie", "Cy"], [2, 10])
+    tally(tables, ["Ann", "Bo"], [3, 10])
+    tally(tables, ["ann ", "Bo"], [10, 1])
+    tally(tables, ["Annie", "Cy"], [2, 10])
     mine = {r.name: r for r in archive.records(archive.plays(tables))}
     assert mine["Ann"].plays == 2 and mine["Ann"].wins == 1
     assert mine["Annie"].plays == 1

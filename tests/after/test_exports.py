@@ -21,7 +21,7 @@ from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.pipeline.seat_notes import write as write_notes
 
-from .test_archive import tally_table
+from ..fixtures.tables import tally
 
 
 def plain(text: object) -> str:
@@ -317,11 +317,11 @@ def test_an_exported_archive_restores_its_plays_on_another_server_once(tmp_path)
     second = create_app({"DATABASE": str(tmp_path / "two.db"), "TESTING": True})
     try:
         one, two = first.extensions["tables"], second.extensions["tables"]
-        tally_table(one, ["Ann", "小明"], [10, 4])
-        hidden = tally_table(one, ["Bo", "Cy", "Di"], [2, 10, 7])
+        tally(one, ["Ann", "小明"], [10, 4])
+        hidden = tally(one, ["Bo", "Cy", "Di"], [2, 10, 7]).id
         archive.set_hidden(one, hidden, True)
         data = exported(archive.plays(one, hidden=True))
-        tally_table(two, ["Eve", "Fay"], [1, 10])  # the new server has a history of its own
+        tally(two, ["Eve", "Fay"], [1, 10])  # the new server has a history of its own
         assert archive.imported(two, exports.parse_archive(data), 1.0) == (2, 0)
         assert archive.imported(two, exports.parse_archive(data), 2.0) == (0, 2)
 
@@ -354,7 +354,7 @@ def test_an_exported_archive_restores_its_plays_on_another_server_once(tmp_path)
 
 def test_notes_of_reads_the_one_seat_asked_for(app):
     tables = app.extensions["tables"]
-    done = tally_table(tables, ["Ann", "Bo"], [3, 10])
+    done = tally(tables, ["Ann", "Bo"], [3, 10]).id
     write_notes(tables.store, done, 0, "Ann's plan")
     write_notes(tables.store, done, 1, "Bo's secret")
     assert exports.notes_of(tables, done, 0) == "Ann's plan"

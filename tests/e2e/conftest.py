@@ -173,3 +173,115 @@ def new_context(browser: Any) -> Iterator[Any]:
     yield make
     for context in contexts:
         context.close()
+
+
+# ----------------------------------------------------------------- tables, made and opened
+
+
+def start_table(page: Any, base: str, game: str, players: list[str], **selects: str) -> str:
+    """Make a table as a host does on the home page: pick ``game`` (its English name), type
+    the players, choose each ``select`` option (``opt_cards="phones"``) and start; the id."""
+    from playwright.sync_api import expect
+
+    page.goto(base + "/")
+    page.get_by_role("link", name=re.compile(re.escape(game))).click()
+    inputs = page.locator("input[name=player]")
+    for n, name in enumerate(players):
+        inputs.nth(n).fill(name)
+    for name, value in selects.items():
+        page.locator(f"select[name={name}]").select_option(value)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".status .game-name")).to_have_text(game)
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def scan_qr(page: Any, name: str) -> str:
+    """Read the seat's QR code off the table screen, as a phone camera would."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    png = page.get_by_role("img", name=f"QR code for {name}").screenshot()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("RGB"))
+    assert found, f"no QR code readable for {name}"
+    return found[0].text
+
+
+def open_table(
+    server: Server, new_context: Any, created: dict, lang: str = "en", seats: int | None = None
+) -> tuple[Any, list[Any]]:
+    """A table made through the API, opened: the host's screen, and a phone joined by its
+    link for each of the first ``seats`` seats (all by default), each showing its name."""
+    from playwright.sync_api import expect
+
+    table = new_context("screen", lang).new_page()
+    table.goto(f"{server.base}/host/{created['id']}/{created['host_token']}")
+    phones = []
+    for seat in created["seats"][:seats]:
+        phone = new_context("phone", lang).new_page()
+        phone.goto(f"{server.base}/join/{seat['join_code']}")
+        expect(phone.locator(".me-name")).to_have_text(seat["name"])
+        phones.append(phone)
+    return table, phones
+
+
+RECORDED = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
+
+
+def play_recorded(
+    server: Server, name: str, prefix: str, part: float = 1.0
+) -> tuple[str, str, int]:
+    """A table set up as the recording ``name``'s, the first ``part`` of its steps played
+    through the API with the host's and the seats' tokens: (its id, the host token, how many
+    players)."""
+    import secrets
+
+    from companion.store.log import Store, digest
+
+    data = json.loads((RECORDED / f"{name}.json").read_text())
+    table_id = prefix + secrets.token_hex(3)
+    host = secrets.token_urlsafe(24)
+    codes = [secrets.token_urlsafe(12) for _ in data["players"]]
+    seats = [secrets.token_urlsafe(24) for _ in data["players"]]
+    store = Store(server.db)
+    try:
+        store.create_table(
+            table_id, data["game"], data["players"], data["options"], data["seed"], host, codes
+        )
+        # Each seat held by a phone, as when the recording was made: without the claim's
+        # line in the log, whose sequence number would move every later draw of the dice.
+        with store.transaction() as db:
+            for seat, token in enumerate(seats):
+                db.execute(
+                    "UPDATE seats SET join_code=NULL, short_code=NULL, token_hash=?, claims=1"
+                    " WHERE table_id=? AND seat=?",
+                    (digest(token), table_id, seat),
+                )
+    finally:
+        store.close()
+    base = f"/api/tables/{table_id}"
+    steps = data["steps"]
+    for step in steps[: int(len(steps) * part)]:
+        if step.get("undo"):
+            server.api("POST", f"{base}/undo", {"confirm": True}, token=host)
+        elif step.get("redo"):
+            server.api("POST", f"{base}/redo", {}, token=host)
+        else:
+            token = host if step["actor"] is None else seats[step["actor"]]
+            server.api("POST", f"{base}/actions", {**step["action"], "confirm": True}, token=token)
+    return table_id, host, len(data["players"])
+
+
+def join_by_qr(new_context: Any, table: Any, names: list[str]) -> list[Any]:
+    """A phone per name, each joined by scanning its seat's QR code off the table screen and
+    showing its own name."""
+    from playwright.sync_api import expect
+
+    phones = []
+    for name in names:
+        phone = new_context("phone").new_page()
+        phone.goto(scan_qr(table, name))
+        expect(phone.locator(".me-name")).to_have_text(name)
+        phones.append(phone)
+    return phones

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from companion.games.art_of_war.data import ALL_BUILDINGS
-from tests.e2e.test_samurai_sword_browser import scan_qr
+from tests.e2e.conftest import scan_qr, start_table
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # Soldiers and food each player takes at setup (Ann starts: 8, 9 and 9 resources).
@@ -46,17 +46,6 @@ def session_tokens(context: BrowserContext, kind: str) -> dict[str, str]:
     if payload.startswith("."):
         raw = zlib.decompress(raw)
     return json.loads(raw)[kind]
-
-
-def create_table(page: Page, base: str) -> str:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("The Art of War")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(PLAYERS):
-        inputs.nth(n).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.locator(".status .game-name")).to_have_text("The Art of War")
-    return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
 def card(page: Page, seat: int):
@@ -130,7 +119,7 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
     server, new_context
 ):
     table = new_context("screen").new_page()
-    table_id = create_table(table, server.base)
+    table_id = start_table(table, server.base, "The Art of War", PLAYERS)
     table.locator(".aow-setup select[name=seat]").select_option(label="Ann")
     table.get_by_role("button", name="Set the start player").click()
     expect(card(table, 0).locator(".badge.turn")).to_have_text("Start player")
@@ -282,7 +271,7 @@ def test_three_phones_make_the_secret_choices_and_win_an_epic_at_the_second_pric
 
 def test_the_table_screen_says_in_both_languages_why_a_phase_moved_on(server, new_context):
     table = new_context("screen").new_page()
-    table_id = create_table(table, server.base)
+    table_id = start_table(table, server.base, "The Art of War", PLAYERS)
     host = session_tokens(table.context, "host")[table_id]
     # Every code is read before any is used: a claimed seat's QR leaves the screen.
     codes = [scan_qr(table, name).rstrip("/").rsplit("/", 1)[1] for name in PLAYERS]

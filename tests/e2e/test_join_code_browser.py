@@ -12,19 +12,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from .conftest import start_table
+
 PLAYERS = ["Ann", "Bo", "Cy"]
 SHOTS = Path(os.environ.get("JOIN_SHOTS", "/tmp/shots/join"))
-
-
-def create_table(page: Page, base: str) -> str:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Samurai Sword")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(PLAYERS):
-        inputs.nth(n).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.locator(".status .game-name")).to_have_text("Samurai Sword")
-    return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
 def seat_row(page: Page, name: str):
@@ -34,7 +25,7 @@ def seat_row(page: Page, name: str):
 def test_a_phone_types_its_seat_code_in_lowercase_and_the_table_sees_it_join(server, new_context):
     SHOTS.mkdir(parents=True, exist_ok=True)
     host = new_context("screen").new_page()
-    create_table(host, server.base)
+    start_table(host, server.base, "Samurai Sword", PLAYERS)
     bo = seat_row(host, "Bo")
     code = bo.locator(".seat-code kbd").inner_text().strip()
     assert re.fullmatch(r"[2-9A-HJKMNP-Z]{5}", code)

@@ -10,18 +10,11 @@ not scroll sideways, and no button, stepper, form or panel may be wider inside t
 
 from __future__ import annotations
 
-import json
-import secrets
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from companion.store.log import Store, digest
-
+from .conftest import play_recorded
 from .test_plays_browser import PLAYTHROUGHS
 
-LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 SIZES = [{"width": 320, "height": 640}, {"width": 390, "height": 844}]
 # How far into the recording the phones are looked at: mid-game, every control in use.
 PART = 0.4
@@ -60,45 +53,9 @@ OVERFLOWS = """
 """
 
 
-def play_part(server: Any, name: str) -> tuple[str, str, int]:
-    """A table set up as the recording's, its first steps played through the API: (its id,
-    the host token, how many players)."""
-    data = json.loads((LOGS / f"{name}.json").read_text())
-    table_id = "lay" + secrets.token_hex(3)
-    host = secrets.token_urlsafe(24)
-    codes = [secrets.token_urlsafe(12) for _ in data["players"]]
-    seats = [secrets.token_urlsafe(24) for _ in data["players"]]
-    store = Store(server.db)
-    try:
-        store.create_table(
-            table_id, data["game"], data["players"], data["options"], data["seed"], host, codes
-        )
-        # Held without a claim's line in the log, which would move every later dice roll.
-        with store.transaction() as db:
-            for seat, token in enumerate(seats):
-                db.execute(
-                    "UPDATE seats SET join_code=NULL, short_code=NULL, token_hash=?, claims=1"
-                    " WHERE table_id=? AND seat=?",
-                    (digest(token), table_id, seat),
-                )
-    finally:
-        store.close()
-    base = f"/api/tables/{table_id}"
-    steps = data["steps"]
-    for step in steps[: int(len(steps) * PART)]:
-        if step.get("undo"):
-            server.api("POST", f"{base}/undo", {"confirm": True}, token=host)
-        elif step.get("redo"):
-            server.api("POST", f"{base}/redo", {}, token=host)
-        else:
-            token = host if step["actor"] is None else seats[step["actor"]]
-            server.api("POST", f"{base}/actions", {**step["action"], "confirm": True}, token=token)
-    return table_id, host, len(data["players"])
-
-
 @pytest.mark.parametrize("name", PLAYTHROUGHS)
 def test_no_phone_element_overflows_its_box_at_320_and_390_px_in_large_type(server, browser, name):
-    table_id, host, players = play_part(server, name)
+    table_id, host, players = play_recorded(server, name, "lay", PART)
     found: dict[str, list[str]] = {}
     for seat in range(players):
         # The phone joins now, with a new code: the recording has no more steps to play.

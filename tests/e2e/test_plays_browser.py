@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -26,11 +25,11 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.pipeline import owner
-from companion.store.log import Store, digest
+from companion.store.log import Store
 
+from .conftest import play_recorded
 from .test_accessibility_browser import HTML_LANG, PHONE, SCREEN, TV, context, violations
 
-LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 # The shortest recorded playthrough of each game.
 PLAYTHROUGHS = [
     "samurai-sword-3p-11",
@@ -46,37 +45,8 @@ SHOTS = Path("/tmp/shots-sizes")
 def play_to_the_end(server: Any, name: str) -> tuple[str, str]:
     """A table set up as the recording's, its steps played through the API: (its id, the
     host token)."""
-    data = json.loads((LOGS / f"{name}.json").read_text())
-    table_id = "e2e" + secrets.token_hex(3)
-    host = secrets.token_urlsafe(24)
-    codes = [secrets.token_urlsafe(12) for _ in data["players"]]
-    seats = [secrets.token_urlsafe(24) for _ in data["players"]]
-    store = Store(server.db)
-    try:
-        store.create_table(
-            table_id, data["game"], data["players"], data["options"], data["seed"], host, codes
-        )
-        # Each seat held by a phone, as when the recording was made: without the claim's
-        # line in the log, whose sequence number would move every later draw of the dice.
-        with store.transaction() as db:
-            for seat, token in enumerate(seats):
-                db.execute(
-                    "UPDATE seats SET join_code=NULL, short_code=NULL, token_hash=?, claims=1"
-                    " WHERE table_id=? AND seat=?",
-                    (digest(token), table_id, seat),
-                )
-    finally:
-        store.close()
-    base = f"/api/tables/{table_id}"
-    for step in data["steps"]:
-        if step.get("undo"):
-            server.api("POST", f"{base}/undo", {"confirm": True}, token=host)
-        elif step.get("redo"):
-            server.api("POST", f"{base}/redo", {}, token=host)
-        else:
-            token = host if step["actor"] is None else seats[step["actor"]]
-            server.api("POST", f"{base}/actions", {**step["action"], "confirm": True}, token=token)
-    assert server.api("GET", base)["over"], f"{name} did not reach its end"
+    table_id, host, _players = play_recorded(server, name, "e2e")
+    assert server.api("GET", f"/api/tables/{table_id}")["over"], f"{name} did not reach its end"
     return table_id, host
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import open_table
 from .test_sun_tzu_browser import click, session_token
 
 SHOTS = Path("/tmp/shots/choose")
@@ -55,18 +56,6 @@ def table_of(server, game: str, players: list[str], options: dict) -> dict:
     return server.api("POST", "/api/tables", {"game": game, "players": players, "options": options})
 
 
-def screens(server, new_context, created: dict, lang: str) -> tuple[Page, list[Page]]:
-    table = new_context("screen", lang).new_page()
-    table.goto(f"{server.base}/host/{created['id']}/{created['host_token']}")
-    phones = []
-    for seat in created["seats"]:
-        phone = new_context("phone", lang).new_page()
-        phone.goto(f"{server.base}/join/{seat['join_code']}")
-        expect(phone.locator(".me-name")).to_have_text(seat["name"])
-        phones.append(phone)
-    return table, phones
-
-
 def seat_view(server, phone: Page, table_id: str) -> dict:
     """The view the phone's own seat token gets from the API."""
     token = session_token(phone, "seat", table_id)
@@ -77,7 +66,7 @@ def seat_view(server, phone: Page, table_id: str) -> dict:
 def test_sun_tzu_placement_is_made_by_tapping_the_cards_of_the_hand(server, new_context, lang):
     words = LABELS[lang]
     created = table_of(server, "sun-tzu", ["Ann", "Bo"], {"cards": "phones"})
-    table, (blue, red) = screens(server, new_context, created, lang)
+    table, (blue, red) = open_table(server, new_context, created, lang)
     tid = created["id"]
     # The Warlords, through the same kind of panel.
     for phone, n in ((blue, 5), (red, 4)):
@@ -141,7 +130,7 @@ def test_sun_tzu_placement_is_made_by_tapping_the_cards_of_the_hand(server, new_
 def test_art_of_war_setup_is_made_by_tapping_the_dealt_cards(server, new_context, lang):
     words = LABELS[lang]
     created = table_of(server, "art-of-war", ["Ann", "Bo", "Cy"], {})
-    table, phones = screens(server, new_context, created, lang)
+    table, phones = open_table(server, new_context, created, lang)
     ann = phones[0]
     panel = ann.locator("#aow-choose-setup-panel")
     expect(panel).to_be_hidden()

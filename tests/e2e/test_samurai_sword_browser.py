@@ -6,35 +6,18 @@ code the table screen shows, and every check looks at what a person sees on the 
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-import zxingcpp
-from PIL import Image
 from playwright.sync_api import Page, expect
+
+from .conftest import scan_qr, start_table
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
 
 def create_table(page: Page, base: str, players: list[str]) -> str:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Samurai Sword")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(players):
-        inputs.nth(n).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.locator(".status .game-name")).to_have_text("Samurai Sword")
-    return page.url.rstrip("/").rsplit("/", 1)[1]
-
-
-def scan_qr(page: Page, name: str) -> str:
-    """Read the seat's QR code off the table screen, as a phone camera would."""
-    image = page.get_by_role("img", name=f"QR code for {name}")
-    png = image.screenshot()
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("RGB"))
-    assert found, f"no QR code readable for {name}"
-    return found[0].text
+    return start_table(page, base, "Samurai Sword", players)
 
 
 def card(page: Page, seat: int):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import open_table
 from .test_accessibility_browser import violations
 
 SHOTS = Path("/tmp/shots/notes")
@@ -59,17 +60,10 @@ TO_BACKGROUND = """() => {
 }"""
 
 
-def open_table(server, new_context, lang: str) -> tuple[dict, Page, list[Page]]:
+def open_samurai_sword(server, new_context, lang: str) -> tuple[dict, Page, list[Page]]:
     """A Samurai Sword table: the host's screen and a phone per seat, joined by their links."""
     created = server.api("POST", "/api/tables", {"game": "samurai-sword", "players": PLAYERS})
-    table = new_context("screen", lang).new_page()
-    table.goto(f"{server.base}/host/{created['id']}/{created['host_token']}")
-    phones = []
-    for seat in created["seats"][:2]:
-        phone = new_context("phone", lang).new_page()
-        phone.goto(f"{server.base}/join/{seat['join_code']}")
-        expect(phone.locator(".me-name")).to_have_text(seat["name"])
-        phones.append(phone)
+    table, phones = open_table(server, new_context, created, lang, seats=2)
     return created, table, phones
 
 
@@ -83,7 +77,7 @@ def test_a_player_keeps_private_notes_that_survive_a_reload_and_a_restart(
     server, new_context, lang
 ):
     words = TEXTS[lang]
-    created, table, (ann, bo) = open_table(server, new_context, lang)
+    created, table, (ann, bo) = open_samurai_sword(server, new_context, lang)
     opener = ann.get_by_role("button", name=words["open"], exact=True)
     notes = ann.locator("#my-notes-text")
     state = ann.locator("#my-notes-state")
@@ -154,7 +148,7 @@ def test_a_player_keeps_private_notes_that_survive_a_reload_and_a_restart(
 
 def test_a_save_without_a_connection_is_refused_out_loud(server, new_context):
     words = TEXTS["en"]
-    _created, _table, (ann, _bo) = open_table(server, new_context, "en")
+    _created, _table, (ann, _bo) = open_samurai_sword(server, new_context, "en")
     ann.get_by_role("button", name=words["open"], exact=True).click()
     notes = ann.locator("#my-notes-text")
     notes.fill("kept on the phone for now")
@@ -182,7 +176,7 @@ def test_a_seat_on_the_shared_screen_keeps_its_notes_there_and_done_removes_them
     server, new_context, lang
 ):
     words = TEXTS[lang]
-    created, table, _phones = open_table(server, new_context, lang)
+    created, table, _phones = open_samurai_sword(server, new_context, lang)
     # Cy has no phone: the host hands the table screen round.
     table.locator(".pass-offer select[name=seat]").select_option(label="Cy")
     table.get_by_role("button", name=words["play"]).click()

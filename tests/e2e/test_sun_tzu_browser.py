@@ -20,34 +20,12 @@ import zlib
 
 from playwright.sync_api import Page, expect
 
-from .test_samurai_sword_browser import scan_qr
+from .conftest import join_by_qr, start_table
 
 PLAYERS = ["Ann", "Bo"]
 PROVINCES = ["qin", "chu", "jin_yan", "han_qi", "wu"]
 CLICK_ROUNDS = 3
 CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "+1", "+2", "+3", "-1", "P")
-
-
-def create_table(page: Page, base: str, cards: str) -> str:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("Sun Tzu")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(PLAYERS):
-        inputs.nth(n).fill(name)
-    page.locator("select[name=opt_cards]").select_option(cards)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.locator(".status .game-name")).to_have_text("Sun Tzu")
-    return page.url.rstrip("/").rsplit("/", 1)[1]
-
-
-def join_phones(server, table: Page, new_context) -> list[Page]:
-    phones = []
-    for name in PLAYERS:
-        phone = new_context("phone").new_page()
-        phone.goto(scan_qr(table, name))
-        expect(phone.locator(".me-name")).to_have_text(name)
-        phones.append(phone)
-    return phones
 
 
 def version(page: Page) -> str:
@@ -283,8 +261,8 @@ class Api:
 
 def test_a_full_game_with_cards_on_two_phones(server, new_context):
     table = new_context("screen").new_page()
-    table_id = create_table(table, server.base, "phones")
-    phones = join_phones(server, table, new_context)
+    table_id = start_table(table, server.base, "Sun Tzu", PLAYERS, opt_cards="phones")
+    phones = join_by_qr(new_context, table, PLAYERS)
     blue, red = phones
 
     # Setup: each Warlord is chosen in secret on the phone.
@@ -377,8 +355,8 @@ def test_a_full_game_with_cards_on_two_phones(server, new_context):
 
 def test_real_cards_are_entered_in_a_few_taps_and_corrections_are_tucked_away(server, new_context):
     table = new_context("screen").new_page()
-    table_id = create_table(table, server.base, "physical")
-    phones = join_phones(server, table, new_context)
+    table_id = start_table(table, server.base, "Sun Tzu", PLAYERS, opt_cards="physical")
+    phones = join_by_qr(new_context, table, PLAYERS)
     for phone in phones:
         choose_warlord(phone, 2, table)
         click(phone.locator(".st-lock button"), table)

@@ -13,19 +13,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .test_samurai_sword_browser import scan_qr
+from .conftest import join_by_qr, start_table
 
 PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-def create_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name=re.compile("3 Kingdoms Battle")).click()
-    inputs = page.locator("input[name=player]")
-    for n, name in enumerate(PLAYERS):
-        inputs.nth(n).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.locator(".status .game-name")).to_have_text("3 Kingdoms Battle")
 
 
 def place_tile(
@@ -55,13 +45,8 @@ def card(page: Page, seat: int):
 
 def test_the_last_tile_ends_a_tied_game_and_the_tiebreak_chain_decides(server, new_context):
     table = new_context("screen").new_page()
-    create_table(table, server.base)
-    phones = []
-    for name in PLAYERS:
-        phone = new_context("phone").new_page()
-        phone.goto(scan_qr(table, name))
-        expect(phone.locator(".me-name")).to_have_text(name)
-        phones.append(phone)
+    start_table(table, server.base, "3 Kingdoms Battle", PLAYERS)
+    phones = join_by_qr(new_context, table, PLAYERS)
     ann, bo, cy = phones
     # Big touch targets on the phone: the tile form's choices and its button.
     for target in (

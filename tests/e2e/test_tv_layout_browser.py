@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 
 from companion.store.log import Store
 
+from ..fixtures.tables import seat_recorded, write_log
 from .conftest import Server
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -62,32 +63,8 @@ def write_table(store: Store, path: Path, keep: int | None) -> str:
     data = json.loads(path.read_text())
     table_id = "tv" + secrets.token_hex(4)
     codes = [secrets.token_urlsafe(12) for _ in data["players"]]
-    store.create_table(
-        table_id,
-        data["game"],
-        data["players"],
-        data["options"],
-        data["seed"],
-        secrets.token_urlsafe(24),
-        codes,
-    )
-    log = data["log"] if keep is None else data["log"][:keep]
-    with store.transaction() as db:
-        for row in log:
-            db.execute(
-                "INSERT INTO actions(table_id, seq, actor, action, events, undone, at, kind,"
-                " barrier) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (
-                    table_id,
-                    row["seq"],
-                    row["actor"],
-                    json.dumps(row["action"]),
-                    json.dumps(row["events"]),
-                    row["undone"],
-                    row["kind"],
-                    None if row["barrier"] is None else json.dumps(row["barrier"]),
-                ),
-            )
+    seat_recorded(store, table_id, data, host=secrets.token_urlsafe(24), codes=codes)
+    write_log(store, table_id, data["log"] if keep is None else data["log"][:keep])
     return table_id
 
 

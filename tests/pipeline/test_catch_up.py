@@ -165,7 +165,8 @@ def test_a_play_deleted_through_one_process_is_a_404_in_the_other(pg_cluster):
     from companion.games import GAMES
     from companion.games.example import GAME as TALLY
 
-    from ..web.test_plays import owner_client, tally
+    from ..fixtures.tables import tally
+    from ..web.test_plays import owner_client
 
     GAMES.setdefault(TALLY.id, TALLY)
     url = pg_cluster.create_database()

@@ -36,9 +36,10 @@ from werkzeug.datastructures import MultiDict
 from companion.games import GAMES
 from companion.games.kit import State
 from companion.pipeline.live import Hub
-from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.pipeline.tables import Tables
 from companion.store.log import Store, digest
 
+from ..fixtures.tables import replay_log
 from .driver import apply_action, draw_action
 from .scramblers import no_secrets, secrets_of
 from .test_secrecy_property import REVEALS
@@ -55,21 +56,10 @@ def positions(name: str) -> tuple[dict[str, Any], list[State]]:
     """The playthrough and every state it passes through before its end (replayed once)."""
     data = json.loads((LOGS / name).read_text())
     tables = Tables(Store(":memory:"), Hub())
-    codes = [f"code-{n:02d}-replies" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        "replay", data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
+    played = replay_log(tables, "replay", data)
     game = GAMES[data["game"]]
     states = [copy.deepcopy(tables.load("replay").state)]
-    for step in data["steps"]:
-        if step.get("undo"):
-            tables.undo("replay", HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo("replay", HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act("replay", viewer, {**step["action"], "confirm": True})
+    for _step in played:
         state = tables.load("replay").state
         if game.result(state) is None:
             states.append(copy.deepcopy(state))

@@ -20,7 +20,8 @@ from companion.after import archive
 from companion.pipeline import owner
 
 from ..conftest import csrf
-from .test_plays import host_client, owner_client, rows_of, tally, text
+from ..fixtures.tables import tally
+from .test_plays import host_client, owner_client, rows_of, text
 
 ZH = {"Accept-Language": "zh-TW"}
 

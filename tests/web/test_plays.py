@@ -16,24 +16,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.after import archive
-from companion.games.example.data import TARGET
 from companion.pipeline import owner
 from companion.pipeline.tables import HOST, Created, NotFound, Tables
 
 from ..conftest import csrf
-
-
-def tally(tables: Tables, players: list[str], scores: list[int]) -> Created:
-    """A finished game of Tally: the host adds each seat's points, the winner's (10) last."""
-    created = tables.create("tally", players, {})
-    winner = scores.index(TARGET)
-    for seat in sorted(range(len(players)), key=lambda s: s == winner):
-        left = scores[seat]
-        while left > 0:
-            add = {"type": "add", "seat": seat, "n": min(5, left), "confirm": True}
-            tables.act(created.id, HOST, add)
-            left -= 5
-    return created
+from ..fixtures.tables import tally
 
 
 def text(reply) -> str:  # noqa: ANN001 - a Flask test response

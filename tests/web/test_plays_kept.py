@@ -15,9 +15,10 @@ from flask import Flask
 
 from companion import create_app
 from companion.after import archive
-from companion.pipeline.tables import HOST, Tables, Viewer
+from companion.pipeline.tables import HOST, Tables
 
-from .test_plays import host_client, tally
+from ..fixtures.tables import replay_log, tally
+from .test_plays import host_client
 
 QUORSUM = Path(__file__).parent.parent / "fixtures" / "logs" / "quorsum-2p-31.json"
 
@@ -25,19 +26,8 @@ QUORSUM = Path(__file__).parent.parent / "fixtures" / "logs" / "quorsum-2p-31.js
 def quorsum_to_its_end(tables: Tables) -> str:
     """A recorded game of Quorsum (a game without secrets) played again to its last move."""
     data = json.loads(QUORSUM.read_text())
-    codes = [f"code-{n:02d}-kept" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        "kept", data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
-    for step in data["steps"]:
-        if step.get("undo"):
-            tables.undo("kept", HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo("kept", HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act("kept", viewer, {**step["action"], "confirm": True})
+    for _step in replay_log(tables, "kept", data):
+        pass
     assert tables.load("kept").over
     return "kept"
 

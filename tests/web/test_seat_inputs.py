@@ -16,8 +16,10 @@ import pytest
 from flask import Flask
 
 from companion.games import GAMES
-from companion.pipeline.tables import HOST, Viewer
+from companion.pipeline.tables import Viewer
 from companion.web import regions
+
+from ..fixtures.tables import replay_log
 
 LOGS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "logs").glob("*.json"))
 DECLARED = [p for p in LOGS if GAMES[json.loads(p.read_text())["game"]].seat_inputs]
@@ -32,22 +34,11 @@ def test_a_game_declares_its_phone_panels_inputs():
 def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: Path, language):
     data = json.loads(path.read_text())
     tables = app.extensions["tables"]
-    codes = [f"code-{n:02d}-inputs-check" for n in range(len(data["players"]))]
-    tables.store.create_table(
-        "inputs", data["game"], data["players"], data["options"], data["seed"], "host", codes
-    )
+    played = replay_log(tables, "inputs", data)
     seats = [Viewer("seat", n) for n in range(len(data["players"]))]
     reused = 0
     last: dict[int, regions.Part] = {}
-    for step in data["steps"]:
-        if step.get("undo"):
-            tables.undo("inputs", HOST, confirm=True)
-        elif step.get("redo"):
-            tables.redo("inputs", HOST)
-        else:
-            actor = step["actor"]
-            viewer = HOST if actor is None else Viewer("seat", actor)
-            tables.act("inputs", viewer, {**step["action"], "confirm": True})
+    for _n, step in played:
         loaded = tables.load("inputs")
         with app.test_request_context("/", headers={"Accept-Language": language}):
             for seat in seats:
