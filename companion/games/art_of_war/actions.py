@@ -19,7 +19,7 @@ from ..kit import (
     action_table,
     derive_allowed,
 )
-from .auction import act_bid, act_enter_epic, act_enter_tiebreak
+from .auction import act_bid
 from .autoadvance import then_move_on
 from .battles import act_resolve_battle
 from .cards import act_play_tactic
@@ -31,44 +31,23 @@ from .construction import (
     act_magistrate,
     act_start_building,
 )
-from .corrections import (
-    act_add_blueprint,
-    act_add_building,
-    act_adjust_money,
-    act_adjust_tactics,
-    act_correct,
-    act_remove_building,
-    act_set_bandits,
-    act_set_camp_target,
-    act_set_city_owner,
-    act_set_great_peace,
-    act_set_money,
-    act_set_soldiers,
-    act_set_vassal,
-    act_set_workers,
-)
 from .data import (
-    ADVISORS,
     BUILDING_KEYS,
     CAMP_IDS,
-    CITY_IDS,
-    EPICS,
     EVENT_KEYS,
-    GENERALS,
-    GREAT_PEACE_END,
     LOCATION_IDS,
-    MAX_PLAYERS,
     ORDERS,
     RESOURCES,
     STANCES,
     TACTIC_KEYS,
 )
+from .entries import CAMP, CITY, CORRECTIONS, TARGET
 from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
 from .production import act_choose_stance, act_take_tribute
 from .ready import act_done, may_say_done
-from .setup import act_choose_setup, act_enter_offer, act_set_start_player
+from .setup import act_choose_setup, act_set_start_player
 from .war import (
     act_cancel_field_battle,
     act_choose_order,
@@ -77,7 +56,6 @@ from .war import (
     act_twin_swallows,
 )
 from .when import (
-    after_setup,
     altar_ready,
     battle_ready,
     before_choices,
@@ -85,36 +63,20 @@ from .when import (
     building_step,
     can_move_on,
     choosing,
-    epic_up,
     field_battle_ahead,
     general_unused,
     magistrate_ready,
     may_buy,
     may_lock,
-    money_correctable,
-    playing,
     pressing_on,
     someone_locked,
     tactic_in_hand,
-    tie_drawn,
     tribute_waiting,
     yan_qing_in_battle,
 )
 
 # --------------------------------------------------------------------------- actions
 
-
-CITY = Param("city", "choice", choices=CITY_IDS, optional=True, label=N_("City"))
-CAMP = Param(
-    "camp",
-    "choice",
-    choices=CAMP_IDS,
-    optional=True,
-    label=N_("Bandit camp"),
-)
-TARGET = Param("target", "seat", optional=True, label=N_("Player"))
-
-FACILITIES = ("mine", "farm", "barracks")
 
 ACTIONS = action_table(
     Action(
@@ -397,235 +359,7 @@ ACTIONS = action_table(
         who=SEAT,
         when=altar_ready,
     ),
-    Action(
-        "adjust_money",
-        act_adjust_money,
-        (
-            Param("delta", "int", min=-99, max=99, label=N_("Change")),
-            Param("seat", "seat", optional=True, label=N_("Player")),
-        ),
-        N_("Correct money"),
-        "Your own money (host: anyone's when money is public).",
-        who=ANYONE,
-        when=money_correctable,
-        correction=True,
-    ),
-    Action(
-        "adjust_tactics",
-        act_adjust_tactics,
-        (Param("delta", "int", min=-36, max=36, label=N_("Change")),),
-        N_("Correct tactic cards"),
-        "Your own tactic card count.",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
-    ),
-    Action(
-        "correct",
-        act_correct,
-        (
-            Param("seat", "seat", label=N_("Player")),
-            Param("what", "choice", choices=("food", "soldiers"), label=N_("What")),
-            Param("delta", "int", min=-99, max=99, label=N_("Change")),
-        ),
-        N_("Correct"),
-        "Host: a player's food or soldiers in hand.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_soldiers",
-        act_set_soldiers,
-        (
-            Param("seat", "seat", label=N_("Player")),
-            Param("location", "choice", choices=LOCATION_IDS, label=N_("Location")),
-            Param("n", "int", min=0, max=200, label=N_("Soldiers")),
-        ),
-        N_("Set soldiers"),
-        "Host: a player's soldiers at a location.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_bandits",
-        act_set_bandits,
-        (
-            Param(
-                "camp",
-                "choice",
-                choices=CAMP_IDS,
-                label=N_("Bandit camp"),
-            ),
-            Param("n", "int", min=0, max=50, label=N_("Bandits")),
-        ),
-        N_("Set bandits"),
-        "Host: bandits in a camp.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_city_owner",
-        act_set_city_owner,
-        (
-            Param("city", "choice", choices=CITY_IDS, label=N_("City")),
-            Param("owner", "int", min=-1, max=MAX_PLAYERS - 1, label=N_("Player")),
-        ),
-        N_("Set owner"),
-        "Host: a small city's owner (-1 = nobody).",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_vassal",
-        act_set_vassal,
-        (
-            Param("vassal", "int", min=1, max=3, label=N_("Vassal")),
-            Param("city_a", "choice", choices=CITY_IDS, label=N_("City")),
-            Param("city_b", "choice", choices=CITY_IDS, label=N_("City")),
-        ),
-        N_("Set vassal"),
-        "Host: the two cities next to a vassal state.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_camp_target",
-        act_set_camp_target,
-        (
-            Param(
-                "camp",
-                "choice",
-                choices=CAMP_IDS,
-                label=N_("Bandit camp"),
-            ),
-            Param("city", "choice", choices=CITY_IDS, label=N_("City")),
-        ),
-        N_("Set raid target"),
-        "Host: the city a bandit camp raids.",
-        who=HOST,
-        when=playing,
-    ),
-    Action(
-        "remove_building",
-        act_remove_building,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
-        N_("Remove building"),
-        "Host: take a building off the map.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_great_peace",
-        act_set_great_peace,
-        (Param("n", "int", min=0, max=GREAT_PEACE_END, label=N_("Great Peace count")),),
-        N_("Great Peace count"),
-        "Host: how many times Great Peace has been drawn (3 = the last round).",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "add_building",
-        act_add_building,
-        (
-            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
-            CITY,
-            Param("done", "bool", optional=True, label=N_("Completed")),
-            Param("progress", "int", min=0, max=4, optional=True, label=N_("Amounts paid")),
-            Param("workers", "int", min=0, max=40, optional=True, label=N_("Workers")),
-        ),
-        N_("Place building"),
-        "Host: put a building on the map (completed, or under way after `progress` "
-        "payments with `workers` on it).",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "set_workers",
-        act_set_workers,
-        (
-            Param("seat", "seat", label=N_("Player")),
-            Param("facility", "choice", choices=FACILITIES, label=N_("Facility")),
-            Param("n", "int", min=0, max=40, label=N_("Workers")),
-        ),
-        N_("Set workers"),
-        "Host: a player's workers on the mine, farm or barracks.",
-        who=HOST,
-        when=playing,
-        correction=True,
-    ),
-    Action(
-        "add_blueprint",
-        act_add_blueprint,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
-        N_("Add a blueprint"),
-        "Your own phone: a blueprint you hold on the table (taken out of the deck).",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
-    ),
-    Action(
-        "enter_offer",
-        act_enter_offer,
-        (
-            Param("advisor_a", "choice", choices=tuple(ADVISORS), label=N_("Advisor")),
-            Param(
-                "advisor_b",
-                "choice",
-                choices=tuple(ADVISORS),
-                optional=True,
-                label=N_("Advisor"),
-            ),
-            Param("general_a", "choice", choices=tuple(GENERALS), label=N_("General")),
-            Param(
-                "general_b",
-                "choice",
-                choices=tuple(GENERALS),
-                optional=True,
-                label=N_("General"),
-            ),
-        ),
-        N_("We were dealt these"),
-        "Your own phone, setup: the Advisors and Generals the table dealt you (the second "
-        "of each only if you were dealt two).",
-        who=SEAT,
-        when=before_choices,
-    ),
-    Action(
-        "enter_epic",
-        act_enter_epic,
-        (Param("epic", "choice", choices=tuple(EPICS), label=N_("Epic")),),
-        N_("We turned up this"),
-        "Host: the epic blueprint the table turned up for the auction, before any bid.",
-        who=HOST,
-        when=epic_up,
-    ),
-    Action(
-        "enter_tiebreak",
-        act_enter_tiebreak,
-        (Param("seat", "seat", label=N_("Player")),),
-        N_("The table drew this"),
-        "Host: who won the table's draw for a tie still standing after the re-bid.",
-        who=HOST,
-        when=tie_drawn,
-    ),
-    Action(
-        "set_money",
-        act_set_money,
-        (Param("n", "int", min=0, max=999, label=N_("Money")),),
-        N_("Set my money"),
-        "Your own phone: your money as you hold it (private).",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
-    ),
+    *CORRECTIONS,
     then=then_move_on,
 )
 
