@@ -416,8 +416,9 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
         api.act(seat, type="lock")
     expect(phone.locator(".aow-phone-auction .aow-auction-result")).to_be_visible()
 
-    # Workers and building: Ann holds a blueprint for 2 workers and one for 4, with 3
-    # soldiers in hand: only the first is offered (none of them is on the map yet).
+    # Workers and building: Ann adds a blueprint for 2 workers and one for 4, with 3
+    # soldiers in hand: the first is offered, the second is not (none of them is on the map
+    # yet). The epic she won may be a blueprint too, so the panel is held to the view's list.
     addable = [b["key"] for b in api.view(0)["me"]["addable_blueprints"]]
     small = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 2)
     big = next(k for k in addable if ALL_BUILDINGS[k]["workers"] == 4)
@@ -428,7 +429,12 @@ def test_a_phone_buys_bids_builds_and_deploys_with_its_money_in_view_and_says_do
     shows(phone, api.act(None, type="correct", seat=0, what="soldiers", delta=3 - in_hand))
     phone.locator('[data-choose-open="aow-choose-build-panel"]').click()
     build = phone.locator("#aow-choose-build-panel")
-    expect(build.locator("select[name=building] option")).to_have_count(1)
+    startable = [b["key"] for b in api.view(0)["me"]["build"]["startable"]]
+    assert small in startable and big not in startable
+    options = build.locator("select[name=building] option")
+    expect(options).to_have_count(len(startable))
+    assert sorted(options.evaluate_all("os => os.map(o => o.value)")) == sorted(startable)
+    build.locator("select[name=building]").select_option(small)
     expect(build.locator("button[type=submit]")).to_be_in_viewport()
     shot(phone, "build", size, lang, full=False)
     build.locator("button[type=submit]").click()
