@@ -5,6 +5,7 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 
 - ``contract``: Game, Action (declared in a game's ``action_table``), Param, Option, Outcome
   and ScoreRow;
+- ``package``: ``assemble``, a game's ``Game`` from the parts its package names alike;
 - ``allowed``: who may act and when, derived from the actions' declarations;
 - ``phases``: named phases with enter hooks, registered by the part that owns them;
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
@@ -46,12 +47,14 @@ from .contract import (
 )
 from .counters import Counter, correct, correction_line
 from .lines import Lines, name_of, who
+from .package import assemble
 from .phases import Phases
 from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
 
 __all__ = [
     "action_table",
+    "assemble",
     "never_reveals",
     "ANYONE",
     "AS_IS",
