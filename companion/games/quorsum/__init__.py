@@ -25,13 +25,21 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import data, lines, opening, rules, scoring, setup, turn, view
+from . import data, lines, opening, rules, scoring, turn
+from . import setup as starting
+from . import view as views
 from .data import PHASES
+
+# The rules' functions by name, as the rules suites call them (``quorsum.view(state, 0)``).
+from .rules import ACTIONS, allowed
+from .scoring import over, result
+from .setup import setup
+from .view import private_view, view
 
 # What happens when a phase begins: the parts' own functions, registered here.
 PHASES.register({"layout": opening.fresh_board, "declare": turn.begin_turn})
 
 # Nothing is hidden (digest §8): no secrets, no sealed rounds, no reveals.
-GAME = assemble((data, setup, rules, scoring, view, lines), name=N_("Quorsum"), players=(2, 2))
+GAME = assemble((data, starting, rules, scoring, views, lines), name=N_("Quorsum"), players=(2, 2))
 
-__all__ = ["GAME"]
+__all__ = ["ACTIONS", "GAME", "allowed", "over", "private_view", "result", "setup", "view"]

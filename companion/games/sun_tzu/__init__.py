@@ -31,7 +31,9 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import data, lines, placement, rules, scoring, setup, view, warlords
+from . import data, lines, placement, rules, scoring, warlords
+from . import setup as starting
+from . import view as views
 from .common import ROUNDS
 from .data import (
     ARMIES,
@@ -51,6 +53,12 @@ from .data import (
     fight,
 )
 
+# The rules' functions by name, as the rules suites call them (``sun_tzu.view(state, 0)``).
+from .rules import ACTIONS, allowed
+from .scoring import over, result
+from .setup import setup
+from .view import private_view, view
+
 # What happens when a phase begins, and when a sealed round is revealed: the parts' own
 # functions, registered here.
 PHASES.register(
@@ -64,7 +72,7 @@ PHASES.register(
 ROUNDS.register({"warlord": warlords.warlords_chosen, "cards": placement.cards_placed})
 
 GAME = assemble(
-    (data, setup, rules, scoring, view, lines),
+    (data, starting, rules, scoring, views, lines),
     name=N_("Sun Tzu"),
     players=(2, 2),
     # The Warlord choice and the phones' placement are sealed rounds: barriers by themselves.
@@ -85,6 +93,7 @@ GAME = assemble(
 )
 
 __all__ = [
+    "ACTIONS",
     "ARMIES",
     "BLUE",
     "CARD_CODES",
@@ -98,6 +107,12 @@ __all__ = [
     "PRIVATE_NOTES",
     "PROVINCES",
     "RED",
+    "allowed",
     "draw_counts",
     "fight",
+    "over",
+    "private_view",
+    "result",
+    "setup",
+    "view",
 ]
