@@ -145,6 +145,26 @@ class Option:
     min: int | None = None
     max: int | None = None
 
+    @classmethod
+    def choice(cls, name: str, label: str, /, **choices: str) -> Option:
+        """One of ``choices`` (value=msgid, in the order the form lists them); the first is
+        the default, the rules digest's reading.
+
+        >>> Option.choice("deal", "Deal", app="The app deals", manual="Enter them").default
+        'app'
+        """
+        return cls(name, "choice", next(iter(choices)), label, tuple(choices.items()))
+
+    @classmethod
+    def flag(cls, name: str, label: str, default: bool) -> Option:
+        """On or off."""
+        return cls(name, "bool", default, label)
+
+    @classmethod
+    def number(cls, name: str, label: str, default: int, least: int, most: int) -> Option:
+        """A whole number from ``least`` to ``most``."""
+        return cls(name, "int", default, label, min=least, max=most)
+
 
 @dataclass(frozen=True)
 class ScoreRow:
