@@ -13,9 +13,11 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     Action,
     Param,
+    action_group,
     action_table,
     derive_allowed,
 )
@@ -76,6 +78,9 @@ from .when import (
 )
 
 # --------------------------------------------------------------------------- actions
+
+# The purchases and the workers of phase 4: each seat's own, in the construction phase.
+_construction = action_group(who=SEAT, phases=("construction",))
 
 
 ACTIONS = action_table(
@@ -145,7 +150,7 @@ ACTIONS = action_table(
     Action(
         "unlock",
         act_unlock,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Unlock"),
         "Host: let a seat change its locked choice.",
         who=HOST,
@@ -173,7 +178,7 @@ ACTIONS = action_table(
     Action(
         "set_start_player",
         act_set_start_player,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Start player"),
         "Host, setup only: who starts (re-deals the offers).",
         who=HOST,
@@ -193,27 +198,23 @@ ACTIONS = action_table(
         phases=("production",),
         when=tribute_waiting,
     ),
-    Action(
+    _construction(
         "buy_tactic",
         act_buy_tactic,
         (),
         N_("Buy a tactic card"),
         "Phase 4: $3 (or $2).",
-        who=SEAT,
-        phases=("construction",),
         when=may_buy("bought_tactic"),
     ),
-    Action(
+    _construction(
         "buy_blueprint",
         act_buy_blueprint,
         (Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),),
         N_("Buy a blueprint"),
         "Phase 4: $4; the app draws it, or `building` is the one you drew from the table.",
-        who=SEAT,
-        phases=("construction",),
         when=may_buy("bought_blueprint"),
     ),
-    Action(
+    _construction(
         "start_building",
         act_start_building,
         (
@@ -223,11 +224,9 @@ ACTIONS = action_table(
         ),
         N_("Start building"),
         "Phase 4: start a blueprint in your city.",
-        who=SEAT,
-        phases=("construction",),
         when=blueprint_in_hand,
     ),
-    Action(
+    _construction(
         "assign_workers",
         act_assign_workers,
         (
@@ -237,8 +236,6 @@ ACTIONS = action_table(
         ),
         N_("Workers"),
         "Phase 4: workers on mine, farm, barracks.",
-        who=SEAT,
-        phases=("construction",),
         when=building_step,
     ),
     Action(

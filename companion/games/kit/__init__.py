@@ -26,6 +26,7 @@ from .allowed import derive_allowed, who_when_table
 from .contract import (
     ANYONE,
     HOST,
+    PLAYER,
     RESULT_DOC,
     SEAT,
     SHELL_VIEW_KEYS,
@@ -42,6 +43,7 @@ from .contract import (
     Rng,
     ScoreRow,
     State,
+    action_group,
     action_table,
     never_reveals,
 )
@@ -53,6 +55,7 @@ from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
 
 __all__ = [
+    "action_group",
     "action_table",
     "assemble",
     "never_reveals",
@@ -60,6 +63,7 @@ __all__ = [
     "AS_IS",
     "HOST",
     "L",
+    "PLAYER",
     "N_",
     "RESULT_DOC",
     "SEAT",

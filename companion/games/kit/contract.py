@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Protocol
 
-from ...text import Text
+from ...text import N_, Text
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -53,6 +54,10 @@ class Param:
     default: Any = None
     max_len: int = 64
     label: str = ""  # msgid shown next to the input, when a generic form shows it
+
+
+# The parameter most actions share: which player (a seat), as every game's forms name it.
+PLAYER = Param("seat", "seat", label=N_("Player"))
 
 
 ActionFn = Callable[[State, Actor, dict[str, Any], Rng], list[Event]]
@@ -126,6 +131,19 @@ def action_table(
     if then is None:
         return {a.type: a for a in declared}
     return {a.type: replace(a, fn=then(a.fn)) for a in declared}
+
+
+def action_group(**shared: Any) -> partial[Action]:
+    """A maker of actions that share part of their declaration (who may use them, their
+    phases, their being corrections), said once for the group, so each action in it states
+    only what is its own.
+
+    >>> correction = action_group(who=HOST, correction=True)
+    >>> fix = correction("fix", None, (PLAYER,), "Fix", "Set a score.", phases=("play",))
+    >>> fix.who, fix.correction, fix.phases, fix.params[0].name
+    ('host', True, ('play',), 'seat')
+    """
+    return partial(Action, **shared)
 
 
 def never_reveals(view: dict[str, Any], params: dict[str, Any]) -> bool:

@@ -15,6 +15,7 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     TURN_OR_HOST,
     Action,
@@ -23,6 +24,7 @@ from ..kit import (
     Param,
     Rng,
     State,
+    action_group,
     action_table,
     derive_allowed,
     sealed,
@@ -174,6 +176,13 @@ def _recall(state: State, actor: Actor) -> bool:
 _CARD = tuple(CARD_CODES)
 _PROV = tuple(PROVINCES)
 
+# Actions that share who may use them and when, declared once for each group.
+_battle = action_group(who=ANYONE, phases=("battle",))  # a step of phase 3, anyone's
+_in_play = action_group(who=SEAT, phases=LIVE)  # a seat's own, until the end
+# Corrections of the board, not moves of play: the host's, until the end; the platform asks
+# the host to confirm one that would end the game or reveal something.
+_correction = action_group(who=HOST, phases=LIVE, correction=True)
+
 ACTIONS = action_table(
     Action(
         "choose_warlord",
@@ -198,7 +207,7 @@ ACTIONS = action_table(
     Action(
         "unlock",
         act_unlock,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Unlock"),
         "Host: let a seat change its sealed choice.",
         who=HOST,
@@ -218,14 +227,12 @@ ACTIONS = action_table(
         phases=("place",),
         when=_choosing,
     ),
-    Action(
+    _battle(
         "reveal",
         act_reveal,
         (Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),),
         N_("Reveal"),
         "Phones mode, phase 3: reveal the next province (the chooser picks it).",
-        who=ANYONE,
-        phases=("battle",),
         when=_to_reveal,
     ),
     Action(
@@ -242,24 +249,20 @@ ACTIONS = action_table(
         phases=("battle",),
         when=_to_enter,
     ),
-    Action(
+    _battle(
         "resolve",
         act_resolve,
         (),
         N_("Resolve the battle"),
         "Anyone, phase 3: resolve the revealed province.",
-        who=ANYONE,
-        phases=("battle",),
         when=_revealed,
     ),
-    Action(
+    _battle(
         "finish_battles",
         act_finish_battles,
         (),
         N_("Battles done"),
         "Anyone, phase 3: all battles done: score (rounds 3/6/9) and draw.",
-        who=ANYONE,
-        phases=("battle",),
         when=_all_revealed,
     ),
     Action(
@@ -275,7 +278,7 @@ ACTIONS = action_table(
         phases=LIVE,
         when=_moving,
     ),
-    Action(
+    _in_play(
         "warlord",
         act_warlord,
         (
@@ -285,18 +288,14 @@ ACTIONS = action_table(
         ),
         N_("Play a Warlord"),
         "Seat, phase 3: play one of your Warlords.",
-        who=SEAT,
-        phases=LIVE,
         when=_warlord_now,
     ),
-    Action(
+    _in_play(
         "choose_extra_warlord",
         act_choose_extra_warlord,
         (Param("warlord", "int", min=1, max=5, label=N_("Warlord")),),
         N_("Take this Warlord"),
         "Seat after War Chariot: choose one of your set-aside Warlords.",
-        who=SEAT,
-        phases=LIVE,
         when=_extra,
     ),
     Action(
@@ -322,34 +321,26 @@ ACTIONS = action_table(
         phases=LIVE,
         when=_recall,
     ),
-    # Corrections of the board, not moves of play: the platform asks the host to confirm
-    # one that would end the game or reveal something.
-    Action(
+    _correction(
         "move_armies",
         act_move_armies,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("src", "choice", choices=PLACES, label=N_("From")),
             Param("dst", "choice", choices=PLACES, label=N_("To")),
             Param("n", "int", min=1, max=ARMIES, label=N_("Armies")),
         ),
         N_("Move armies"),
         "Host: correct the board by moving a player's armies.",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "set_score",
         act_set_score,
         (Param("score", "int", min=-TRACK_END, max=TRACK_END, label=N_("Score")),),
         N_("Set the score marker"),
         "Host: correct the score marker (-9 Red's end .. +9 Blue's end).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "set_displays",
         act_set_displays,
         tuple(
@@ -358,22 +349,16 @@ ACTIONS = action_table(
         ),
         N_("Set the scoring displays"),
         "Host: the displays (1-10) the table laid out beside the provinces given; each once.",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "enter_event",
         act_enter_event,
         (Param("event", "choice", choices=EVENTS, label=N_("Which event")),),
         N_("Enter the face-up event"),
         "Host: the event card the table turned face up (we drew this).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
         when=_with_events,
     ),
-    Action(
+    _correction(
         "set_event_done",
         act_set_event_done,
         (
@@ -382,9 +367,6 @@ ACTIONS = action_table(
         ),
         N_("Mark an event"),
         "Host: mark an event as carried out (done=true) or not (done=false).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
         when=_with_events,
     ),
 )
