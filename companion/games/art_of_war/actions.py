@@ -43,7 +43,7 @@ from .data import (
     STANCES,
     TACTIC_KEYS,
 )
-from .entries import CAMP, CITY, CORRECTIONS, TARGET
+from .entries import BUILDING, BUILDING_IF_ANY, CAMP, CITY, CORRECTIONS, TARGET, VASSAL
 from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
@@ -189,7 +189,7 @@ ACTIONS = action_table(
         "take_tribute",
         act_take_tribute,
         (
-            Param("vassal", "int", min=1, max=3, label=N_("Vassal")),
+            VASSAL,
             Param("kind", "choice", choices=RESOURCES, label=N_("Resource")),
         ),
         N_("Take tribute"),
@@ -209,7 +209,7 @@ ACTIONS = action_table(
     _construction(
         "buy_blueprint",
         act_buy_blueprint,
-        (Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),),
+        (BUILDING_IF_ANY,),
         N_("Buy a blueprint"),
         "Phase 4: $4; the app draws it, or `building` is the one you drew from the table.",
         when=may_buy("bought_blueprint"),
@@ -218,7 +218,7 @@ ACTIONS = action_table(
         "start_building",
         act_start_building,
         (
-            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            BUILDING,
             CITY,
             Param("workers", "int", min=1, max=40, optional=True, label=N_("Workers")),
         ),
@@ -310,7 +310,7 @@ ACTIONS = action_table(
             TARGET,
             CITY,
             CAMP,
-            Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),
+            BUILDING_IF_ANY,
             Param(
                 "building2",
                 "choice",
@@ -339,7 +339,7 @@ ACTIONS = action_table(
         (
             TARGET,
             CAMP,
-            Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),
+            BUILDING_IF_ANY,
             Param("n", "int", min=1, max=4, optional=True, label=N_("Cards")),
         ),
         N_("Use your General"),

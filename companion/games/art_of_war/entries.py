@@ -48,6 +48,11 @@ from .when import (
 CITY = Param("city", "choice", choices=CITY_IDS, optional=True, label=N_("City"))
 CAMP = Param("camp", "choice", choices=CAMP_IDS, optional=True, label=N_("Bandit camp"))
 TARGET = Param("target", "seat", optional=True, label=N_("Player"))
+BUILDING = Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building"))
+BUILDING_IF_ANY = Param(
+    "building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")
+)
+VASSAL = Param("vassal", "int", min=1, max=3, label=N_("Vassal"))
 
 FACILITIES = ("mine", "farm", "barracks")
 
@@ -128,7 +133,7 @@ CORRECTIONS: tuple[Action, ...] = (
         "set_vassal",
         act_set_vassal,
         (
-            Param("vassal", "int", min=1, max=3, label=N_("Vassal")),
+            VASSAL,
             Param("city_a", "choice", choices=CITY_IDS, label=N_("City")),
             Param("city_b", "choice", choices=CITY_IDS, label=N_("City")),
         ),
@@ -155,7 +160,7 @@ CORRECTIONS: tuple[Action, ...] = (
     _correction(
         "remove_building",
         act_remove_building,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
+        (BUILDING,),
         N_("Remove building"),
         "Host: take a building off the map.",
     ),
@@ -170,7 +175,7 @@ CORRECTIONS: tuple[Action, ...] = (
         "add_building",
         act_add_building,
         (
-            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            BUILDING,
             CITY,
             Param("done", "bool", optional=True, label=N_("Completed")),
             Param("progress", "int", min=0, max=4, optional=True, label=N_("Amounts paid")),
@@ -194,7 +199,7 @@ CORRECTIONS: tuple[Action, ...] = (
     _own(
         "add_blueprint",
         act_add_blueprint,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
+        (BUILDING,),
         N_("Add a blueprint"),
         "Your own phone: a blueprint you hold on the table (taken out of the deck).",
     ),

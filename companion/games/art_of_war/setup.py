@@ -21,13 +21,10 @@ from .data import (
 )
 from .flow import PHASES, choose
 
+ROUNDED = {"floor": N_("down"), "ceil": N_("up")}  # the two readings of "halve" or "divide"
+
 OPTIONS: tuple[Option, ...] = (
-    Option.choice(
-        "food_rounding",
-        N_("Food upkeep: 1 food per 3 population, rounded"),
-        floor=N_("down"),
-        ceil=N_("up"),
-    ),
+    Option.choice("food_rounding", N_("Food upkeep: 1 food per 3 population, rounded"), **ROUNDED),
     Option.choice(
         "food_market",
         N_("Food price column counts the food sold"),
@@ -50,9 +47,7 @@ OPTIONS: tuple[Option, ...] = (
         multiply=N_("tribute x4"),
         add=N_("tribute x3"),
     ),
-    Option.choice(
-        "famine_rounding", N_("Famine halves food output, rounded"), floor=N_("down"), ceil=N_("up")
-    ),
+    Option.choice("famine_rounding", N_("Famine halves food output, rounded"), **ROUNDED),
     Option.choice(
         "heretic_rounding",
         N_("Heretic Invasion: soldiers lost from each stack of n"),

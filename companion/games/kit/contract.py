@@ -1,6 +1,7 @@
 """The contract between a game and the platform: Game, Action, Param, Option, Outcome.
 
-A game is a package under ``companion/games/`` whose ``__init__`` exposes ``GAME = Game(...)``.
+A game is a package under ``companion/games/`` whose ``__init__`` exposes ``GAME``, a ``Game``
+the kit's ``assemble`` (``package.py``) puts together from the parts the package names alike.
 Its rules are pure: no Flask, no database, no clock and no global ``random``. Randomness
 arrives as an ``Rng`` the platform derives from the table's seed and the action's place in the
 log, so replaying the log gives the same state every time.

@@ -73,6 +73,7 @@ def set_counter_may_reveal(view: dict[str, Any], params: dict[str, Any]) -> bool
 
 
 _ATTACKER = Param("attacker", "seat", optional=True, label=N_("Attacker"))
+_COUNTER = Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter"))
 _DISCARDED = Param("discarded", "seats", optional=True, default=(), label=N_("Discarded instead"))
 
 # Actions that share who may use them and when, declared once for each group: the current
@@ -88,7 +89,7 @@ ACTIONS = action_table(
         act_adjust,
         (
             PLAYER,
-            Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+            _COUNTER,
             Param("delta", "int", min=-10, max=10, label=N_("Change")),
             Param("by", "seat", optional=True, label=N_("Defeated by")),
         ),
@@ -131,7 +132,7 @@ ACTIONS = action_table(
         act_set_counter,
         (
             PLAYER,
-            Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+            _COUNTER,
             Param("value", "int", min=0, max=MAX_HAND, label=N_("As the table shows")),
         ),
         label=N_("Set a counter"),

@@ -175,6 +175,11 @@ def _recall(state: State, actor: Actor) -> bool:
 
 _CARD = tuple(CARD_CODES)
 _PROV = tuple(PROVINCES)
+# The parameters several actions share.
+_WARLORD = Param("warlord", "int", min=1, max=5, label=N_("Warlord"))
+_PROVINCE_IF_ANY = Param("province", "choice", choices=_PROV, optional=True, label=N_("Province"))
+_A_CARD = Param("card", "choice", choices=_CARD, label=N_("Card"))
+_EVENT = Param("event", "choice", choices=EVENTS, label=N_("Which event"))
 
 # Actions that share who may use them and when, declared once for each group.
 _battle = action_group(who=ANYONE, phases=("battle",))  # a step of phase 3, anyone's
@@ -187,7 +192,7 @@ ACTIONS = action_table(
     Action(
         "choose_warlord",
         act_choose_warlord,
-        (Param("warlord", "int", min=1, max=5, label=N_("Warlord")),),
+        (_WARLORD,),
         N_("Choose this Warlord"),
         "Seat, setup: choose your Warlord in secret (sealed).",
         who=SEAT,
@@ -230,7 +235,7 @@ ACTIONS = action_table(
     _battle(
         "reveal",
         act_reveal,
-        (Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),),
+        (_PROVINCE_IF_ANY,),
         N_("Reveal"),
         "Phones mode, phase 3: reveal the next province (the chooser picks it).",
         when=_to_reveal,
@@ -239,7 +244,7 @@ ACTIONS = action_table(
         "enter_cards",
         act_enter_cards,
         (
-            Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),
+            _PROVINCE_IF_ANY,
             Param("card0", "choice", choices=_CARD, label=COLOUR_NAMES[BLUE]),
             Param("card1", "choice", choices=_CARD, label=COLOUR_NAMES[RED]),
         ),
@@ -282,8 +287,8 @@ ACTIONS = action_table(
         "warlord",
         act_warlord,
         (
-            Param("warlord", "int", min=1, max=5, label=N_("Warlord")),
-            Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),
+            _WARLORD,
+            _PROVINCE_IF_ANY,
             Param("to", "choice", choices=_PROV, optional=True, label=N_("To")),
         ),
         N_("Play a Warlord"),
@@ -293,7 +298,7 @@ ACTIONS = action_table(
     _in_play(
         "choose_extra_warlord",
         act_choose_extra_warlord,
-        (Param("warlord", "int", min=1, max=5, label=N_("Warlord")),),
+        (_WARLORD,),
         N_("Take this Warlord"),
         "Seat after War Chariot: choose one of your set-aside Warlords.",
         when=_extra,
@@ -301,7 +306,7 @@ ACTIONS = action_table(
     Action(
         "bottom",
         act_bottom,
-        (Param("card", "choice", choices=_CARD, label=N_("Card")),),
+        (_A_CARD,),
         N_("Put at the bottom"),
         "Seat, phones mode, phase 5: the drawn card to put at the bottom.",
         who=SEAT,
@@ -312,7 +317,7 @@ ACTIONS = action_table(
         "recall",
         act_recall,
         (
-            Param("card", "choice", choices=_CARD, label=N_("Card")),
+            _A_CARD,
             Param("seat", "seat", optional=True, label=N_("Player")),
         ),
         N_("Recall an army"),
@@ -353,7 +358,7 @@ ACTIONS = action_table(
     _correction(
         "enter_event",
         act_enter_event,
-        (Param("event", "choice", choices=EVENTS, label=N_("Which event")),),
+        (_EVENT,),
         N_("Enter the face-up event"),
         "Host: the event card the table turned face up (we drew this).",
         when=_with_events,
@@ -362,7 +367,7 @@ ACTIONS = action_table(
         "set_event_done",
         act_set_event_done,
         (
-            Param("event", "choice", choices=EVENTS, label=N_("Which event")),
+            _EVENT,
             Param("done", "bool", label=N_("Event carried out")),
         ),
         N_("Mark an event"),
