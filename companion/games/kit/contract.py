@@ -176,12 +176,22 @@ class Option:
 
     @classmethod
     def flag(cls, name: str, label: str, default: bool) -> Option:
-        """On or off."""
+        """On or off.
+
+        >>> events = Option.flag("events", "Play with the events", True)
+        >>> events.kind, events.default, events.choices
+        ('bool', True, ())
+        """
         return cls(name, "bool", default, label)
 
     @classmethod
     def number(cls, name: str, label: str, default: int, least: int, most: int) -> Option:
-        """A whole number from ``least`` to ``most``."""
+        """A whole number from ``least`` to ``most``.
+
+        >>> rounds = Option.number("auction_from", "Auctions from round", 6, 1, 20)
+        >>> rounds.kind, rounds.default, rounds.min, rounds.max
+        ('int', 6, 1, 20)
+        """
         return cls(name, "int", default, label, min=least, max=most)
 
 

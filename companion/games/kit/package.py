@@ -64,6 +64,10 @@ def assemble(
     Traceback (most recent call last):
     ...
     ValueError: two different 'view' in the game's parts
+    >>> assemble([Part(GAME_ID="t", setup=print)], name="T", players=(2, 4))
+    Traceback (most recent call last):
+    ...
+    ValueError: the game's parts lack ['ACTIONS', 'LINES', 'allowed', 'over', 'result', 'view']
     """
     found: dict[str, Any] = {}
     for part in parts:
