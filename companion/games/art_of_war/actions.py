@@ -79,12 +79,15 @@ from .when import (
 
 # --------------------------------------------------------------------------- actions
 
-# The purchases and the workers of phase 4: each seat's own, in the construction phase.
+# Actions that share who may use them (and when), declared once for each group: a seat's own,
+# on its phone; the host's, on the table screen; the purchases and the workers of phase 4.
+_on_phone = action_group(who=SEAT)
+_on_screen = action_group(who=HOST)
 _construction = action_group(who=SEAT, phases=("construction",))
 
 
 ACTIONS = action_table(
-    Action(
+    _on_phone(
         "choose_setup",
         act_choose_setup,
         (
@@ -95,97 +98,85 @@ ACTIONS = action_table(
         ),
         N_("Choose"),
         "Setup: keep an Advisor and a General (0 or 1) and split the resources (money = the rest).",
-        who=SEAT,
         when=choosing("setup", "while your setup choice is open"),
     ),
-    Action(
+    _on_phone(
         "choose_stance",
         act_choose_stance,
         (Param("stance", "choice", choices=STANCES, label=N_("War or Peace")),),
         N_("Choose"),
         "Phase 2: War or Peace (secret).",
-        who=SEAT,
         when=choosing("stance", "while you choose War or Peace"),
     ),
-    Action(
+    _on_phone(
         "bid",
         act_bid,
         (Param("amount", "int", min=0, max=999, label=N_("Bid")),),
         N_("Bid"),
         "Epic auction: a secret bid (0 = pass).",
-        who=SEAT,
         when=choosing("bid", "while you bid for the epic"),
     ),
-    Action(
+    _on_phone(
         "deploy",
         act_deploy,
         (Param("counts", "ints", min=0, max=200, max_len=64, label=N_("Soldiers")),),
         N_("Deploy"),
         "Phase 5: soldiers per location (map order).",
-        who=SEAT,
         when=choosing("deploy", "while you deploy"),
     ),
-    Action(
+    _on_phone(
         "choose_order",
         act_choose_order,
         (Param("order", "choice", choices=ORDERS, label=N_("Order")),),
         N_("Choose"),
         "Field battle order (secret).",
-        who=SEAT,
         when=choosing("orders", "while you choose your field battle order"),
     ),
-    Action(
-        "lock", act_lock, (), N_("Lock in"), "Lock your secret choice.", who=SEAT, when=may_lock
-    ),
-    Action(
+    _on_phone("lock", act_lock, (), N_("Lock in"), "Lock your secret choice.", when=may_lock),
+    _on_phone(
         "done",
         act_done,
         (),
         N_("Done"),
         "Say you are done here (a step of construction, after the battles, food) or, in "
         "a battle you are in, ready to fight; the table moves on when the last player does.",
-        who=SEAT,
         when=may_say_done,
     ),
-    Action(
+    _on_screen(
         "unlock",
         act_unlock,
         (PLAYER,),
         N_("Unlock"),
         "Host: let a seat change its locked choice.",
-        who=HOST,
         when=someone_locked,
     ),
-    Action(
+    _on_screen(
         "next",
         act_next,
         (),
         N_("Next"),
         "Host: move on to the next step or phase.",
-        who=HOST,
         when=can_move_on,
     ),
-    Action(
+    _on_screen(
         "enter_event",
         act_enter_event,
         (Param("event", "choice", choices=EVENT_KEYS, label=N_("Event card")),),
         N_("We drew this"),
         "Host, phase 0: move on to the event phase with the card the table drew.",
-        who=HOST,
         phases=("preparation",),
         when=can_move_on,
     ),
-    Action(
+    _on_screen(
         "set_start_player",
         act_set_start_player,
         (PLAYER,),
         N_("Start player"),
         "Host, setup only: who starts (re-deals the offers).",
-        who=HOST,
         when=before_choices,
         correction=True,
     ),
-    Action(
+    _on_phone(
         "take_tribute",
         act_take_tribute,
         (
@@ -194,7 +185,6 @@ ACTIONS = action_table(
         ),
         N_("Take tribute"),
         "Phase 3: the resource of a tribute you receive.",
-        who=SEAT,
         phases=("production",),
         when=tribute_waiting,
     ),
@@ -238,7 +228,7 @@ ACTIONS = action_table(
         "Phase 4: workers on mine, farm, barracks.",
         when=building_step,
     ),
-    Action(
+    _on_phone(
         "magistrate_camp",
         act_magistrate,
         (
@@ -251,16 +241,14 @@ ACTIONS = action_table(
         ),
         N_("Defeat bandits"),
         "A completed Magistrate defeats one camp.",
-        who=SEAT,
         when=magistrate_ready,
     ),
-    Action(
+    _on_screen(
         "resolve_battle",
         act_resolve_battle,
         (),
         N_("Resolve"),
         "Host: resolve the current battle.",
-        who=HOST,
         when=battle_ready,
     ),
     Action(
@@ -272,16 +260,15 @@ ACTIONS = action_table(
         who=ANYONE,
         when=pressing_on,
     ),
-    Action(
+    _on_screen(
         "cancel_field_battle",
         act_cancel_field_battle,
         (),
         N_("Not adjacent"),
         "Host: the two forces do not meet (cities not adjacent).",
-        who=HOST,
         when=field_battle_ahead,
     ),
-    Action(
+    _on_phone(
         "twin_swallows",
         act_twin_swallows,
         (
@@ -290,19 +277,17 @@ ACTIONS = action_table(
         ),
         N_("Twin Swallows"),
         "Advisor Yan Qing: move 1-2 soldiers into the battle at $1 each.",
-        who=SEAT,
         when=yan_qing_in_battle,
     ),
-    Action(
+    _on_phone(
         "sell_food",
         act_sell_food,
         (Param("n", "int", min=0, max=200, label=N_("Food")),),
         N_("Sell food"),
         "Phase 6: food to sell (settled on Next).",
-        who=SEAT,
         phases=("food",),
     ),
-    Action(
+    _on_phone(
         "play_tactic",
         act_play_tactic,
         (
@@ -330,10 +315,9 @@ ACTIONS = action_table(
         ),
         N_("Play a tactic card"),
         "Play a tactic card (params as the card needs).",
-        who=SEAT,
         when=tactic_in_hand,
     ),
-    Action(
+    _on_phone(
         "use_general",
         act_use_general,
         (
@@ -344,16 +328,14 @@ ACTIONS = action_table(
         ),
         N_("Use your General"),
         "Reveal and use your General (params as it needs).",
-        who=SEAT,
         when=general_unused,
     ),
-    Action(
+    _on_phone(
         "altar_sacrifice",
         act_altar,
         (),
         N_("Altar"),
         "Once a round: 1 soldier for 2 food.",
-        who=SEAT,
         when=altar_ready,
     ),
     *CORRECTIONS,
