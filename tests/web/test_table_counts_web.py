@@ -98,7 +98,8 @@ def test_the_war_chariot_offers_blue_its_start_of_game_warlord_and_the_phone_say
     assert "extra_choices" not in page.get_data(as_text=True)
     words = {"en": "No effect now", "zh-TW": "現在沒有效果"}
     for lang, text in words.items():
-        assert table.phone_page(0, lang).lower().count(text.lower()) == 2, lang  # panel, secret list
+        # Said twice on the phone: in the choice panel and in the secret list.
+        assert table.phone_page(0, lang).lower().count(text.lower()) == 2, lang
         assert text not in table.phone_page(1, lang)
     done = table.do(0, "choose_extra_warlord", warlord=3)
     assert [w["n"] for w in done["view"]["me"]["warlords"]] == [1, 3]
@@ -124,3 +125,6 @@ def test_samurai_sword_shows_the_turn_players_weapons_left_on_every_screen(app, 
     for lang, text in words.items():
         page = host.get(f"/t/{table.id}", headers={"Accept-Language": lang}).get_data(as_text=True)
         assert text in page, lang
+        # The player on turn sees it on the phone; another phone's own card shows none.
+        assert text in table.phone_page(turn, lang), lang
+        assert text not in table.phone_page((turn + 1) % 4, lang)
