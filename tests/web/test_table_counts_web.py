@@ -80,6 +80,11 @@ def test_sun_tzu_real_cards_show_the_counts_and_the_host_corrects_them(app, clie
     assert refused.json["error"]["code"] == "no_card_to_discard"
     assert "1–6" in refused.json["error"]["message"] and "召回" in refused.json["error"]["message"]
     assert table.public()["players"][0]["hand_count"] == 1  # the refusal changed nothing
+    # The table screen offers the correction, one form per player with the app's counts.
+    host = app.test_client()
+    host.get(f"/host/{table.id}/{table.tokens[0]}")
+    page = host.get(f"/t/{table.id}", headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
+    assert page.count('name="type" value="set_cards"') == 2 and "修正手牌與牌庫張數" in page
 
 
 def test_the_war_chariot_offers_blue_its_start_of_game_warlord_and_the_phone_says_so(app, client):
