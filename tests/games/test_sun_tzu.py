@@ -1130,14 +1130,6 @@ def test_war_chariot_gives_a_player_with_three_marked_provinces_an_extra_warlord
     assert st.view(state, None)["players"][RED]["warlords_left"] == 2
 
 
-def test_war_chariot_never_offers_blue_the_start_of_game_warlord():
-    state = with_event("war_chariot", blue_w=1)
-    state["extra_warlord"][BLUE] = True
-    assert [w["n"] for w in st.view(state, BLUE)["me"]["extra_choices"]] == [2, 4, 5]
-    with pytest.raises(BadValue):
-        act(state, BLUE, "choose_extra_warlord", warlord=3)
-
-
 def test_the_fifth_event_ends_the_game_at_once_with_the_closer_end_winning():
     state = with_event("light_infantry", deck=())
     state["events_done"] = ["epidemic", "war_chariot", "champion", "hero"]

@@ -87,6 +87,8 @@ def act_attack(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
     if parried and state["hand"][target] == 0:
         raise BadValue("no_parry_card", N_("The target has no card in hand to parry with."))
     state["hand"][seat] -= 1  # the Weapon is discarded
+    # Counted, not enforced: a Weapon may be played at the table without the app (§3).
+    state["weapons_played"] += 1
     event: Event = {
         "type": "Attacked",
         "seat": seat,

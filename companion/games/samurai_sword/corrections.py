@@ -54,6 +54,8 @@ def act_set_turn(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -
     before = {"seat": state["turn"], "phase": state["phase"], "round": state["round"]}
     if (seat, phase, rnd) == (before["seat"], before["phase"], before["round"]):
         raise BadValue("no_change", N_("It is already that turn and phase."))
+    if seat != before["seat"]:
+        state["weapons_played"] = 0  # another player's turn: none of their Weapons played yet
     state["turn"], state["phase"], state["round"] = seat, phase, rnd
     return [
         {

@@ -51,6 +51,7 @@ def _empty_state(players: list[str], options: dict[str, Any]) -> State:
         "focus": [0] * n,
         "bushido": None,
         "turn": None,
+        "weapons_played": 0,  # Weapons the player on turn has attacked with this turn
         "phase": None,
         "round": None,
         "deck_outs": 0,

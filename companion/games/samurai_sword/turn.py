@@ -47,6 +47,7 @@ def _next_turn(state: State) -> list[Event]:
     if seat == state["shogun"]:
         state["round"] += 1
     state["turn"] = seat
+    state["weapons_played"] = 0
     events.append({"type": "TurnStarted", "seat": seat, "round": state["round"]})
     return events + PHASES.enter(state, "recover")
 

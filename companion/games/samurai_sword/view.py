@@ -64,6 +64,9 @@ def _player_view(state: State, seat: int, over: bool) -> dict[str, Any]:
         "is_turn": state["turn"] == seat,
         "role": ROLE_NAMES[public_role] if public_role else None,
         "weapons_per_turn": weapons_per_turn(state, seat) if started else None,
+        # The player on turn: the Weapons the limit still allows this turn (attacks are logged;
+        # the limit is shown, not enforced).
+        "weapons_left": weapons_left(state) if started and state["turn"] == seat else None,
         "draws": draws(state, seat) if started else None,
         "damage_bonus": damage_bonus(state, seat) if started else None,
     }
@@ -72,6 +75,11 @@ def _player_view(state: State, seat: int, over: bool) -> dict[str, Any]:
         row["daimyo"] = state["daimyo"][seat]
         row["team"] = team_name(state, team(role))
     return row
+
+
+def weapons_left(state: State) -> int:
+    """The Weapons the player on turn may still play this turn: the limit less the attacks."""
+    return max(0, weapons_per_turn(state, state["turn"]) - state["weapons_played"])
 
 
 def _setup_view(state: State) -> dict[str, Any] | None:
@@ -123,6 +131,7 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         "players": [_player_view(state, s, ended) for s in range(count(state))],
         "turn": state["turn"],
         "round": state["round"],
+        "weapons_played": state["weapons_played"],
         "phase": PHASES.label(phase) if phase else (N_("Setup") if not state["started"] else None),
         "phase_id": phase,
         "phases": [{"id": p, "name": PHASES.label(p), "current": p == phase} for p in PHASES.order],

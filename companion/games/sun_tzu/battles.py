@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, NotAllowed, Rng, RulesError, State
+from . import held
 from .armies import move_after, pay, settle, sources, take
 from .common import holder, note, on_board, opts, phones, start_round, use_warlord
 from .data import (
@@ -275,6 +276,7 @@ def act_finish_battles(state: State, actor: Actor, params: dict[str, Any], rng: 
         if phones(state):
             events.extend(PHASES.enter(state, "draw"))
         else:
+            held.collect_and_draw(state)  # the table draws by the rules: the app counts
             start_round(state, events)
     stabilise(state, events)
     return events

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Event, State, Text, sealed
+from . import held
 from .data import BLUE, PHASES, PRIVATE_NOTES, RED
 from .lines import LINES
 
@@ -85,6 +86,7 @@ def start_round(state: State, events: list[Event]) -> None:
     state["last_log"] = state["round_log"]
     state["round_log"] = []
     events.append({"type": "RoundStarted", "round": state["round"]})
+    held.cards_down(state)  # real cards: 5 leave each hand for the board (phones: on the reveal)
     events.extend(PHASES.enter(state, "place" if phones(state) else "battle"))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, L, NotAllowed, Rng, RulesError, State, T, sealed
+from . import held
 from .battles import freeze, valid_code
 from .common import note, phones, private_note, start_round
 from .data import BLUE, COPIES, PERMANENT, PHASES, PROVINCES, RED, draw_counts
@@ -134,6 +135,8 @@ def act_recall(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> 
         _recall_from_hand(state, actor, seat, card)
     elif state["gone"][seat].get(card, 0) >= COPIES[card]:
         raise BadValue("used_up", N_("Every copy of that card has already been used."))
+    else:
+        held.recalled(state, seat)
     state["gone"][seat][card] = state["gone"][seat].get(card, 0) + 1
     state["recalled"][seat].append(card)
     state["reserve"][seat] -= 1
@@ -172,4 +175,4 @@ def can_recall(state: State, actor: Actor) -> bool:
             return False
         return any(c not in PERMANENT for c in state["private"][actor]["hand"])
     seats = (BLUE, RED) if actor is None else (actor,)
-    return any(state["reserve"][s] > 0 for s in seats)
+    return any(state["reserve"][s] > 0 and held.one_use_in_hand(state, s) > 0 for s in seats)

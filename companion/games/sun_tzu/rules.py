@@ -62,6 +62,7 @@ from .data import (
     TRACK_END,
 )
 from .events import stabilise
+from .held import MOST, act_set_cards, real_cards
 from .placement import act_bottom, act_place, act_recall, can_recall
 from .warlords import act_choose_extra_warlord, act_choose_warlord, act_warlord, warlord_targets
 
@@ -167,7 +168,8 @@ def _drawn(state: State, actor: Actor) -> bool:
 
 
 def _recall(state: State, actor: Actor) -> bool:
-    """with an army in the reserve and, on the phones, a card other than 1-6 in your hand"""
+    """with an army in the reserve and a card other than 1-6 in your hand (with real cards, as
+    far as the counts show)"""
     return can_recall(state, actor)
 
 
@@ -354,6 +356,18 @@ ACTIONS = action_table(
         ),
         N_("Set the scoring displays"),
         "Host: the displays (1-10) the table laid out beside the provinces given; each once.",
+    ),
+    _correction(
+        "set_cards",
+        act_set_cards,
+        (
+            PLAYER,
+            Param("hand", "int", min=0, max=MOST, optional=True, label=N_("Cards in hand")),
+            Param("deck", "int", min=0, max=MOST, optional=True, label=N_("Cards in the deck")),
+        ),
+        N_("Set the card counts"),
+        "Host, real cards: a player's hand or deck as the table counts it, when the app differs.",
+        when=real_cards,
     ),
     _correction(
         "enter_event",

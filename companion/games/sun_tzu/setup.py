@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Rng, State
+from . import held
 from .common import fresh_battle, start_round
 from .data import (
     ARMIES,
@@ -76,6 +77,8 @@ def setup(players: list[str], options: dict[str, Any], rng: Rng) -> State:
         # Real cards: the province where Red's 6 was entered on Red's own mark, until Red shows
         # Warlord 1 on the phone (public: the table saw the 6; only Red knows the Warlord).
         "six_claim": None,
+        # Real cards: each player's hand and deck counts, public (see held.py).
+        "held": held.deal(opts),
         "sealed": None,
         "result": None,
     }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Actor, P, State, T, Text, sealed
+from . import held
 from .armies import sources, suggested
 from .battles import chooser, next_forced, order_counts, whose_turn
 from .common import holder, on_board, opts, phones, plague_zero
@@ -45,7 +46,7 @@ from .data import (
 from .lines import six_again_line
 from .placement import may_six_again
 from .scoring import over
-from .warlords import extra_choices, warlord_targets
+from .warlords import does_nothing_now, extra_choices, warlord_targets
 
 
 def _name(state: State, seat: int) -> str:
@@ -101,8 +102,10 @@ def _player_view(state: State, seat: int) -> dict[str, Any]:
         "reserve": state["reserve"][seat],
         "board": on_board(state, seat),
         "markers": sum(state["markers"][seat]),
-        "hand_count": len(priv["hand"]) if phones(state) else None,
-        "deck_count": len(priv["deck"]) if phones(state) else None,
+        # Public (§2.6, §3): on the phones the hidden hand's size, with real cards the count
+        # the table's entries give (held.py).
+        "hand_count": held.counts(state, seat)[0],
+        "deck_count": held.counts(state, seat)[1],
         "played": list(state["played"][seat]),
         "recalled": list(state["recalled"][seat]),
         "warlords_played": [_warlord_view(state, seat, n) for n in state["warlords_played"][seat]],
@@ -119,6 +122,11 @@ def _warlord_view(state: State, seat: int, n: int) -> dict[str, Any]:
     # A Warlord keeps its number everywhere ("Warlord 5" when chosen, held and played): the
     # phone names a held one only inside its private panels, never where others may look.
     return {"n": n, "text_t": warlord_text(seat, n, plague_zero(state))}
+
+
+def _held_warlord_view(state: State, seat: int, n: int) -> dict[str, Any]:
+    """A Warlord the phone may hold or take, with whether it can still do anything."""
+    return {**_warlord_view(state, seat, n), "spent": does_nothing_now(state, seat, n)}
 
 
 def card_view(code: str) -> dict[str, Any]:
@@ -231,7 +239,7 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         shown_any_time = (seat, n) == (RED, 1) and state.get("six_claim") is not None
         battle_now = state["phase"] == "battle" or shown_any_time
         targets = warlord_targets(state, seat, n) if battle_now else None
-        entry = _warlord_view(state, seat, n)
+        entry = _held_warlord_view(state, seat, n)
         entry["now"] = targets is not None and (shown_any_time or not state["pending"])
         entry["auto"] = n in AUTO_WARLORDS[seat]
         entry["targets"] = [
@@ -281,7 +289,7 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "warlord_choices": [_warlord_view(state, seat, n) for n in range(1, 6)]
         if state["phase"] == "warlords"
         else [],
-        "extra_choices": [_warlord_view(state, seat, n) for n in extra],
+        "extra_choices": [_held_warlord_view(state, seat, n) for n in extra],
         "sealed": sealed_me,
         # Whether the phone offers "Play a Warlord" and "Recall": from public facts only (the
         # phase, the pending moves, the 6 entered, how many Warlords are left, the reserve,

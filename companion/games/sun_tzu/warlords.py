@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import N_, Actor, BadValue, Event, Rng, RulesError, State, T, sealed
+from . import held
 from .battles import freeze
 from .common import (
     note,
@@ -180,6 +181,7 @@ def _effect(
         b["recycle"][seat].append(p)
         code = b["cards"][seat][p]
         state["gone"][seat][code] -= 1  # the card is not out of the game after all
+        held.top_discarded(state, seat)
         deck = state["private"][seat]["deck"]
         if phones(state) and deck:
             top = deck.pop(0)
@@ -188,9 +190,17 @@ def _effect(
 
 
 def extra_choices(state: State, seat: int) -> list[int]:
-    """The set-aside Warlords ``seat`` may take after the War Chariot."""
-    # Blue 3 acts at the start of the game only, so it is no use as a War Chariot Warlord.
-    return [n for n in state["private"][seat]["removed"] if (seat, n) != (BLUE, 3)]
+    """The set-aside Warlords ``seat`` may take after the War Chariot: every one of them, as
+    the digest says ("from their removed Warlords"). Blue's 3 acts at the start of the game
+    only, so taken now it does nothing (the phone says so), but the table may still choose it:
+    a player may want a stronger card held back."""
+    return list(state["private"][seat]["removed"])
+
+
+def does_nothing_now(state: State, seat: int, n: int) -> bool:
+    """Is Warlord ``n`` of ``seat`` one whose only effect has passed? (Blue's 3 once the game
+    has started.)"""
+    return (seat, n) == (BLUE, 3) and state["phase"] != "warlords"
 
 
 def act_choose_extra_warlord(
