@@ -45,7 +45,7 @@ from .contract import (
     never_reveals,
 )
 from .counters import Counter, correct, correction_line
-from .lines import Lines, name_of, who
+from .lines import Line, Lines, filled, name_of, seat_name, when, who
 from .phases import Phases
 from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
@@ -71,6 +71,7 @@ __all__ = [
     "Counter",
     "Event",
     "Game",
+    "Line",
     "Lines",
     "NotAllowed",
     "Option",
@@ -90,6 +91,7 @@ __all__ = [
     "deciding_step",
     "derive_allowed",
     "draws",
+    "filled",
     "name_of",
     "next_seat",
     "odds",
@@ -97,8 +99,10 @@ __all__ = [
     "places",
     "require_seat_or_host",
     "sealed",
+    "seat_name",
     "seat_of",
     "turn_order",
+    "when",
     "who",
     "who_when_table",
 ]

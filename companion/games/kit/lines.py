@@ -16,11 +16,15 @@ name is the same either way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from string import Formatter
+from typing import Any
 
-from ...text import T, Text, as_is
+from ...text import PLURAL, P, T, Text, as_is
 from .contract import Event
 
 Line = Callable[[Event, list[str]], Text]
+# How a line finds one value: the event's key of that name, or a function of event and seats.
+Value = str | Callable[[Event, list[str]], Any]
 
 
 class Lines:
@@ -64,3 +68,60 @@ def who(event: Event, players: list[str]) -> Text:
     """
     by = event.get("by")
     return T("Table screen") if by is None else as_is(players[by])
+
+
+def seat_name(key: str) -> Value:
+    """The name of the seat under ``key`` (``name_of``), as a ``filled`` value."""
+    return lambda e, p: name_of(e, p, key)
+
+
+def _holes(msgid: str) -> list[str]:
+    return [field for _, field, _, _ in Formatter().parse(msgid) if field]
+
+
+def filled(template: Text, *extra: str, **values: Value) -> Line:
+    """A line that only fills its text's holes from the event: ``{name}`` with the seat's name
+    (``name_of``), ``{who_t}`` with who made the change (``who``), any other hole with the
+    event's value of that name. ``values`` fill a hole another way (another key, or a function
+    of event and seats); ``extra`` keys go along as they are though the text shows none. A
+    ``P`` template counts by its ``{n}`` (the event's ``n`` unless ``values`` say otherwise).
+
+    >>> line = filled(T("{name} pays {cost}"))
+    >>> line({"seat": 1, "cost": 3}, ["Ann", "Bo"])
+    ['{name} pays {cost}', {'name': 'Bo', 'cost': 3}]
+    >>> line = filled(P("{name} loses {n} die", "{name} loses {n} dice", 0), n="lost")
+    >>> line({"seat": 0, "lost": 2}, ["Ann"])
+    ['{name} loses {n} die', {'name': 'Ann', 'n': 2, '_plural': '{name} loses {n} dice'}]
+    """
+    msgid, params = template
+    plural = params.get(PLURAL)
+    keys = dict.fromkeys([*_holes(msgid), *_holes(plural or ""), *extra])
+
+    def line(e: Event, p: list[str]) -> Text:
+        got = {key: _value(values.get(key, key), e, p) for key in keys}
+        if plural is None:
+            return T(msgid, **got)
+        return P(msgid, plural, got.pop("n"), **got)
+
+    return line
+
+
+def _value(value: Value, e: Event, p: list[str]) -> Any:
+    if callable(value):
+        return value(e, p)
+    if value == "name":
+        return name_of(e, p)
+    if value == "who_t":
+        return who(e, p)
+    return e[value]
+
+
+def when(test: str | Callable[[Event], bool], yes: Line, no: Line) -> Line:
+    """One of two lines: ``yes`` when the event has the key ``test`` (or passes the test).
+
+    >>> line = when("vassal", filled(T("from {vassal}")), filled(T("tribute")))
+    >>> line({"vassal": 0}, []), line({}, [])
+    (['from {vassal}', {'vassal': 0}], ['tribute', {}])
+    """
+    check = (lambda e: test in e) if isinstance(test, str) else test
+    return lambda e, p: (yes if check(e) else no)(e, p)
