@@ -95,7 +95,8 @@ def filled(template: Text, *extra: str, **values: Value) -> Line:
     """
     msgid, params = template
     plural = params.get(PLURAL)
-    keys = dict.fromkeys([*_holes(msgid), *_holes(plural or ""), *extra])
+    counts = ["n"] if plural is not None else []  # P's count, shown or not
+    keys = dict.fromkeys([*_holes(msgid), *_holes(plural or ""), *counts, *extra])
 
     def line(e: Event, p: list[str]) -> Text:
         got = {key: _value(values.get(key, key), e, p) for key in keys}
@@ -125,3 +126,13 @@ def when(test: str | Callable[[Event], bool], yes: Line, no: Line) -> Line:
     """
     check = (lambda e: test in e) if isinstance(test, str) else test
     return lambda e, p: (yes if check(e) else no)(e, p)
+
+
+def by(key: str, lines: Mapping[Any, Line], other: Line) -> Line:
+    """The line for the event's value under ``key``; ``other`` for a value not listed.
+
+    >>> line = by("dest", {"pool": filled(T("to the pool"))}, filled(T("to {dest}")))
+    >>> line({"dest": "pool"}, []), line({"dest": "map"}, [])
+    (['to the pool', {}], ['to {dest}', {'dest': 'map'}])
+    """
+    return lambda e, p: lines.get(e[key], other)(e, p)

@@ -18,6 +18,7 @@ from ..kit import (
     Text,
     Value,
     as_is,
+    by,
     correction_line,
     filled,
     name_of,
@@ -68,12 +69,14 @@ def _owner(key: str) -> Value:
 def _by_outcome(idle: Text, owned: Text, contested: Text) -> Line:
     """A completed city's line: idle, controlled by one seat, or contested by several."""
     shown = {"tiles_t": lambda e, players: tiles(e["tiles"])}
-    lines = {
-        "idle": filled(idle, "outcome", **shown),
-        "owned": filled(owned, "outcome", "seat", **shown),
-    }
-    contested_line = filled(contested, "outcome", names=_names, **shown)
-    return lambda e, players: lines.get(e["outcome"], contested_line)(e, players)
+    return by(
+        "outcome",
+        {
+            "idle": filled(idle, "outcome", **shown),
+            "owned": filled(owned, "outcome", "seat", **shown),
+        },
+        filled(contested, "outcome", names=_names, **shown),
+    )
 
 
 def _host_adjusted(e: Event, players: list[str]) -> Text:
