@@ -144,7 +144,7 @@ LINES = Lines(
             filled(T("{name} is ready to fight")),
             filled(T("{name} is done")),
         ),
-        "PhaseStarted": filled(T("Round {round}: {phase_t}")),
+        "PhaseStarted": T("Round {round}: {phase_t}"),
         # A phase or step where nothing could happen, moved through by itself.
         "MovedOn": when(
             "step_t",
@@ -159,12 +159,10 @@ LINES = Lines(
             ),
             n="soldiers",
         ),
-        "TacticsDrawn": filled(
-            P(
-                "{name} draws {n} tactic card ({why_t})",
-                "{name} draws {n} tactic cards ({why_t})",
-                0,
-            )
+        "TacticsDrawn": P(
+            "{name} draws {n} tactic card ({why_t})",
+            "{name} draws {n} tactic cards ({why_t})",
+            0,
         ),
         "MoneyChanged": when(
             "other",
@@ -195,24 +193,22 @@ LINES = Lines(
                 k="progress",
             ),
         ),
-        "BlueprintAdded": filled(T("{name} adds the blueprint {building_t} from the table")),
-        "OfferEntered": filled(T("{name} enters the Advisors and Generals the table dealt them")),
-        "OfferRedealt": filled(
-            T(
-                "{name}: a phone entered the cards the table dealt it, so the app dealt yours"
-                " again: enter yours too if the table dealt them"
-            )
+        "BlueprintAdded": T("{name} adds the blueprint {building_t} from the table"),
+        "OfferEntered": T("{name} enters the Advisors and Generals the table dealt them"),
+        "OfferRedealt": T(
+            "{name}: a phone entered the cards the table dealt it, so the app dealt yours"
+            " again: enter yours too if the table dealt them"
         ),
-        "OfferChanged": filled(
-            T("{name}: another phone entered a card you had entered: check your dealt cards")
+        "OfferChanged": T(
+            "{name}: another phone entered a card you had entered: check your dealt cards"
         ),
-        "HandFixed": filled(
-            T("{name}: the app did not have {what_t} in your hand; it is taken from it now")
+        "HandFixed": T(
+            "{name}: the app did not have {what_t} in your hand; it is taken from it now"
         ),
-        "LastRound": filled(T("The 3rd Great Peace: the game ends after this round.")),
-        "SoldiersLost": filled(P("{name} loses {n} soldier", "{name} loses {n} soldiers", 0)),
-        "StanceRevealed": filled(T("{name} chooses {stance_t}")),
-        "Produced": filled(T("{name}: food +{food}, soldiers +{soldiers}")),
+        "LastRound": T("The 3rd Great Peace: the game ends after this round."),
+        "SoldiersLost": P("{name} loses {n} soldier", "{name} loses {n} soldiers", 0),
+        "StanceRevealed": T("{name} chooses {stance_t}"),
+        "Produced": T("{name}: food +{food}, soldiers +{soldiers}"),
         # Two vassal states may pay the same player in one step: the line names which, so the
         # two lines are not the same line twice. (Older logged events carry no vassal.)
         "TributeDue": when(
@@ -223,9 +219,9 @@ LINES = Lines(
             ),
             filled(T("{name} receives {n} tribute")),
         ),
-        "TributeTaken": filled(T("{name} takes {n} {kind_t} as tribute")),
-        "BlueprintBought": filled(T("{name} buys a blueprint")),
-        "BlueprintDrawn": filled(T("{name} draws the blueprint {building_t}")),
+        "TributeTaken": T("{name} takes {n} {kind_t} as tribute"),
+        "BlueprintBought": T("{name} buys a blueprint"),
+        "BlueprintDrawn": T("{name} draws the blueprint {building_t}"),
         "BuildingStarted": filled(
             P(
                 "{name} starts the {building_t} with {n} worker",
@@ -234,12 +230,10 @@ LINES = Lines(
             ),
             n="workers",
         ),
-        "WorkersAssigned": filled(
-            T("{name}: workers on mine {mine}, farm {farm}, barracks {barracks}")
-        ),
-        "ForemanStuck": filled(T("{name}: the {building_t} foreman does not move")),
-        "BuildingCompleted": filled(T("{name} completes the {building_t}")),
-        "BanditsDefeated": filled(T("{name} defeats the bandits of camp {camp}")),
+        "WorkersAssigned": T("{name}: workers on mine {mine}, farm {farm}, barracks {barracks}"),
+        "ForemanStuck": T("{name}: the {building_t} foreman does not move"),
+        "BuildingCompleted": T("{name} completes the {building_t}"),
+        "BanditsDefeated": T("{name} defeats the bandits of camp {camp}"),
         "EpicTurnedUp": when(
             lambda e: bool(e.get("entered")),
             filled(T("Table screen: the table turned up the epic {building_t}")),
@@ -256,11 +250,9 @@ LINES = Lines(
             "Bids: {list}",
             list=L([f"{n} ${b}" for n, b in zip(p, e["bids"], strict=True) if b is not None]),
         ),
-        "EpicUnsold": filled(T("Nobody bid: the {building_t} stays up")),
-        "EpicWon": filled(T("{name} wins the {building_t} for ${n}")),
-        "SoldiersRecalled": filled(
-            P("{name} takes back {n} soldier", "{name} takes back {n} soldiers", 0)
-        ),
+        "EpicUnsold": T("Nobody bid: the {building_t} stays up"),
+        "EpicWon": T("{name} wins the {building_t} for ${n}"),
+        "SoldiersRecalled": P("{name} takes back {n} soldier", "{name} takes back {n} soldiers", 0),
         "Deployed": filled(
             P("{name} deployed {n} soldier", "{name} deployed {n} soldiers", 0),
             n=lambda e, p: sum(e["placed"].values()),
@@ -279,43 +271,37 @@ LINES = Lines(
             b=lambda e, p: _seat_or_name(e["b"], p),
         ),
         "CityCaptured": lambda e, p: _at_place(CAPTURES, e, p),
-        "GameEnded": filled(T("Game over: {reason_t}")),
+        "GameEnded": T("Game over: {reason_t}"),
         "PressOn": when(
             lambda e: e["go"],
             filled(T("{name} attacks the city")),
             filled(T("{name} goes home")),
         ),
-        "FieldBattleCancelled": filled(T("The forces do not meet on the plain")),
-        "SoldiersMoved": filled(
-            P(
-                "{name} moves {n} soldier into the battle",
-                "{name} moves {n} soldiers into the battle",
-                0,
-            )
+        "FieldBattleCancelled": T("The forces do not meet on the plain"),
+        "SoldiersMoved": P(
+            "{name} moves {n} soldier into the battle",
+            "{name} moves {n} soldiers into the battle",
+            0,
         ),
-        "SoldiersStarved": filled(
-            P(
-                "{name} discards {n} soldier for lack of food",
-                "{name} discards {n} soldiers for lack of food",
-                0,
-            )
+        "SoldiersStarved": P(
+            "{name} discards {n} soldier for lack of food",
+            "{name} discards {n} soldiers for lack of food",
+            0,
         ),
-        "FoodOffered": filled(T("{name} will sell {n} food")),
-        "FoodSold": filled(T("{name} sells {n} food for ${money}")),
-        "StartPassed": filled(T("{name} is the start player")),
-        "TacticPlayed": filled(T("{name} plays {card_t}")),
+        "FoodOffered": T("{name} will sell {n} food"),
+        "FoodSold": T("{name} sells {n} food for ${money}"),
+        "StartPassed": T("{name} is the start player"),
+        "TacticPlayed": T("{name} plays {card_t}"),
         "CardTaken": filled(
             T("{name} takes {what_t} from {victim_name}"), victim_name=seat_name("victim")
         ),
-        "NothingToTake": filled(T("{name} finds nothing to take")),
-        "BuildingDestroyed": filled(T("The {building_t} is destroyed")),
-        "BuildingsSwapped": filled(T("The {a_t} and the {b_t} change places")),
-        "TacticCancelled": filled(T("{card_t} is cancelled")),
-        "ForceMoved": filled(T("{name} moves a force of {n}")),
-        "GeneralUsed": filled(T("{name} reveals the General {general_t}")),
-        "SoldiersHealed": filled(
-            P("{name} gets back {n} soldier", "{name} gets back {n} soldiers", 0)
-        ),
+        "NothingToTake": T("{name} finds nothing to take"),
+        "BuildingDestroyed": T("The {building_t} is destroyed"),
+        "BuildingsSwapped": T("The {a_t} and the {b_t} change places"),
+        "TacticCancelled": T("{card_t} is cancelled"),
+        "ForceMoved": T("{name} moves a force of {n}"),
+        "GeneralUsed": T("{name} reveals the General {general_t}"),
+        "SoldiersHealed": P("{name} gets back {n} soldier", "{name} gets back {n} soldiers", 0),
         "CardsGiven": filled(
             P(
                 "{name} gives {n} tactic card to {to_name}",
@@ -324,9 +310,9 @@ LINES = Lines(
             ),
             to_name=lambda e, p: _seat_name(e, p, "receiver", "to_name"),
         ),
-        "AltarSacrifice": filled(T("{name} sacrifices a soldier at the Altar for 2 food")),
+        "AltarSacrifice": T("{name} sacrifices a soldier at the Altar for 2 food"),
         **CORRECTIONS,
-        "MapSet": filled(T("The map was set up")),
+        "MapSet": T("The map was set up"),
     }
 )
 

@@ -11,6 +11,9 @@ name is the same either way.
 ['{name} lost {n} health', {'name': 'Bo', 'n': 2}]
 >>> lines.describe({"type": "Unknown"}, ["Ann"])
 ['Unknown', {}]
+>>> paid = Lines({"Paid": T("{name} pays {cost}")})
+>>> paid.describe({"type": "Paid", "seat": 0, "cost": 3}, ["Ann"])
+['{name} pays {cost}', {'name': 'Ann', 'cost': 3}]
 """
 
 from __future__ import annotations
@@ -28,17 +31,30 @@ Value = str | Callable[[Event, list[str]], Any]
 
 
 class Lines:
-    """Event type -> line. ``describe`` is what the game hands the platform as ``describe``."""
+    """Event type -> line. ``describe`` is what the game hands the platform as ``describe``.
 
-    def __init__(self, table: Mapping[str, Line] | None = None) -> None:
-        self.table: dict[str, Line] = dict(table or {})
+    A line that only fills its text's holes from the event is given as that text, ``T(...)``
+    or ``P(...)``: it reads as ``filled`` reads it, with the game's own ``values`` (a hole
+    every such line fills the same way, say a province's name from its board index).
+    """
 
-    def add(self, table: Mapping[str, Line]) -> None:
+    def __init__(self, table: Mapping[str, Line | Text] | None = None, **values: Value) -> None:
+        self.values = values
+        self.table: dict[str, Line] = {}
+        self.add(table or {})
+
+    def add(self, table: Mapping[str, Line | Text]) -> None:
         """Add the lines of one part of the game (each part keeps its own table)."""
         clash = set(self.table) & set(table)
         if clash:
             raise ValueError(f"events described twice: {sorted(clash)}")
-        self.table.update(table)
+        self.table.update({kind: self.line(entry) for kind, entry in table.items()})
+
+    def line(self, entry: Line | Text, *extra: str, **values: Value) -> Line:
+        """A table's entry as a line: a text is ``filled`` with the game's values."""
+        if callable(entry):
+            return entry
+        return filled(entry, *extra, **{**self.values, **values})
 
     def describe(self, event: Event, players: list[str]) -> Text:
         line = self.table.get(event.get("type", ""))

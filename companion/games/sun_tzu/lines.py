@@ -180,17 +180,13 @@ _EVENT_MARKED = when(
 )
 
 
-def _sealed(e: Event, players: list[str]) -> Text:
-    return sealed.describe(e, players) or T(str(e["type"]))
-
-
 LINES = _Lines(
     {
         **{k: _sealed for k in ("SealedOpened", "SealedChosen", "SealedLocked", "SealedUnlocked")},
-        "WarlordsChosen": _filled(T("Both players have chosen their Warlord")),
-        "CardsPlaced": _filled(T("Both players have placed their cards")),
-        "RoundStarted": _filled(T("Round {round} begins")),
-        "ScoreMoved": _filled(T("The score marker starts 1 space towards {name}'s end")),
+        "WarlordsChosen": T("Both players have chosen their Warlord"),
+        "CardsPlaced": T("Both players have placed their cards"),
+        "RoundStarted": T("Round {round} begins"),
+        "ScoreMoved": T("The score marker starts 1 space towards {name}'s end"),
         "WarlordPlayed": _filled(
             T("{name} plays a Warlord: {text_t}"),
             text_t=lambda e, players: warlord_text(
@@ -210,24 +206,22 @@ LINES = _Lines(
             ),
         ),
         "ArmiesTaken": _ARMIES_TAKEN,
-        "ArmiesRetreat": _filled(
-            P(
-                "{name} takes {n} army from {province_t} back to the pool",
-                "{name} takes {n} armies from {province_t} back to the pool",
-                0,
-            )
+        "ArmiesRetreat": P(
+            "{name} takes {n} army from {province_t} back to the pool",
+            "{name} takes {n} armies from {province_t} back to the pool",
+            0,
         ),
-        "Shortfall": _filled(T("{name}'s pool is short by {n}: armies come from other provinces")),
-        "NothingToMove": _filled(T("{name} has no more armies on the board to move ({n} missing)")),
+        "Shortfall": T("{name}'s pool is short by {n}: armies come from other provinces"),
+        "NothingToMove": T("{name} has no more armies on the board to move ({n} missing)"),
         "EventFired": _filled(
             T("Event {event_t}: {rule_t}"), rule_t=lambda e, players: EVENT_TEXTS[e["event"]]
         ),
-        "EventTurnedUp": _filled(T("The next event is {event_t}")),
-        "NoWarlords": _filled(T("No Warlords in the beginner variant: no effect")),
-        "ExtraWarlord": _filled(T("{name} may choose 1 more Warlord")),
-        "NobodyBehind": _filled(T("Nobody is behind on the score track: no effect")),
-        "ProvinceHeld": _filled(T("{province_t} is held by the opponent: no army is placed")),
-        "PoolEmpty": _filled(T("{name}'s pool is empty: no army is placed")),
+        "EventTurnedUp": T("The next event is {event_t}"),
+        "NoWarlords": T("No Warlords in the beginner variant: no effect"),
+        "ExtraWarlord": T("{name} may choose 1 more Warlord"),
+        "NobodyBehind": T("Nobody is behind on the score track: no effect"),
+        "ProvinceHeld": T("{province_t} is held by the opponent: no army is placed"),
+        "PoolEmpty": T("{name}'s pool is empty: no army is placed"),
         "OrderChooser": when(
             lambda e: e["seat"] is None,
             _filled(T("Battles are resolved from left to right")),
@@ -236,23 +230,21 @@ LINES = _Lines(
         "ProvinceRevealed": _CARDS_SHOWN,
         "CardsEntered": _CARDS_SHOWN,
         "SixAgainEntered": lambda e, players: six_again_line(name_of(e, players), e["province"]),
-        "PlayedAsSix": _filled(T("{name}'s {card} is played as a 6")),
-        "PlagueZero": _filled(T("The Plague counts as a 0")),
-        "BattleTied": _filled(T("{province_t}: a tie, nothing happens")),
-        "BattleWon": _filled(T("{province_t}: {name} wins by {d}")),
-        "PlagueEmpty": _filled(T("{province_t}: Plague, but nobody is there")),
-        "PlagueCountered": _filled(T("{province_t}: Plague, countered: no damage")),
-        "PlagueStruck": _filled(
-            P(
-                "{province_t}: Plague, {name} sends {lost} of {n} army back to the pool",
-                "{province_t}: Plague, {name} sends {lost} of {n} armies back to the pool",
-                0,
-            )
+        "PlayedAsSix": T("{name}'s {card} is played as a 6"),
+        "PlagueZero": T("The Plague counts as a 0"),
+        "BattleTied": T("{province_t}: a tie, nothing happens"),
+        "BattleWon": T("{province_t}: {name} wins by {d}"),
+        "PlagueEmpty": T("{province_t}: Plague, but nobody is there"),
+        "PlagueCountered": T("{province_t}: Plague, countered: no damage"),
+        "PlagueStruck": P(
+            "{province_t}: Plague, {name} sends {lost} of {n} army back to the pool",
+            "{province_t}: Plague, {name} sends {lost} of {n} armies back to the pool",
+            0,
         ),
         "RoundScored": round_scored_line,
         "GameEnded": lambda e, players: headline(e["winners"], players),
-        "ExtraWarlordChosen": _filled(T("{name} has chosen an extra Warlord")),
-        "DrawDone": _filled(T("{name} has drawn")),
+        "ExtraWarlordChosen": T("{name} has chosen an extra Warlord"),
+        "DrawDone": T("{name} has drawn"),
         "Recalled": _RECALLED,
         "RecallEntered": _RECALLED,
         "Corrected": _CORRECTED,
@@ -275,8 +267,8 @@ LINES = _Lines(
             ),
             _filled(T("You draw {n} cards: put one at the bottom of your deck")),
         ),
-        "TopDiscarded": _filled(T("You discard the top card of your deck (see it under reveal)")),
-        "ExtraWarlordSecret": _filled(T("You take an extra Warlord (see it under reveal)")),
+        "TopDiscarded": T("You discard the top card of your deck (see it under reveal)"),
+        "ExtraWarlordSecret": T("You take an extra Warlord (see it under reveal)"),
         "CardKept": _filled(
             P(
                 "You keep the other card and put one at the bottom of your deck",
@@ -285,5 +277,6 @@ LINES = _Lines(
             ),
             n=lambda e, players: e.get("kept", 1),
         ),
-    }
+    },
+    **SHOWN,
 )

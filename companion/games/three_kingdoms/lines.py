@@ -182,7 +182,7 @@ LINES = Lines(
             T("City {city} is completed: {size_t}, {tiles_t}, {name} controls it."),
             T("City {city} is completed: {size_t}, {tiles_t}, contested by {names}."),
         ),
-        "CityIdle": filled(T("City {city} is empty and idle.")),
+        "CityIdle": T("City {city} is empty and idle."),
         "Reinforced": filled(T("{name} put 1 {stance_t} troop into city {city}."), "seat"),
         "Withdrew": filled(T("{name} took 1 {stance_t} troop back from city {city}."), "seat"),
         "Transferred": filled(
@@ -209,12 +209,10 @@ LINES = Lines(
             T("{name} played a command card with the stratagem {stratagem_t}."), "seat"
         ),
         "TroopRemoved": filled(T("1 troop of {name} left city {city}."), "seat"),
-        "HoldTurnedAlert": filled(
-            P(
-                "{n} Hold troop of {name} in city {city} turned Alert.",
-                "{n} Hold troops of {name} in city {city} turned Alert.",
-                0,
-            )
+        "HoldTurnedAlert": P(
+            "{n} Hold troop of {name} in city {city} turned Alert.",
+            "{n} Hold troops of {name} in city {city} turned Alert.",
+            0,
         ),
         "NationalWarStarted": filled(
             P(
@@ -237,10 +235,8 @@ LINES = Lines(
             a_hits_t=lambda e, players: hits(e["a_hits"]),
             d_hits_t=lambda e, players: hits(e["d_hits"]),
         ),
-        "AttackerWon": filled(T("{name} wiped out the defenders of city {city}.")),
-        "DefenderWon": filled(
-            T("{name} held city {city} and may move into the empty launching city.")
-        ),
+        "AttackerWon": T("{name} wiped out the defenders of city {city}."),
+        "DefenderWon": T("{name} held city {city} and may move into the empty launching city."),
         "NationalWarEnded": when(
             lambda e: e["outcome"] == "defended",
             filled(T("{name} held city {target}."), "outcome", "launch"),
@@ -248,19 +244,15 @@ LINES = Lines(
                 T("Both sides were wiped out: city {target} is idle."), "outcome", "name", "launch"
             ),
         ),
-        "AttackCalledOff": filled(
-            P(
-                "{name} called off the attack; {n} troop returns to city {launch}.",
-                "{name} called off the attack; {n} troops return to city {launch}.",
-                0,
-            )
+        "AttackCalledOff": P(
+            "{name} called off the attack; {n} troop returns to city {launch}.",
+            "{name} called off the attack; {n} troops return to city {launch}.",
+            0,
         ),
-        "CityTaken": filled(
-            P(
-                "{name} moved {n} troop in and controls city {city}.",
-                "{name} moved {n} troops in and controls city {city}.",
-                0,
-            )
+        "CityTaken": P(
+            "{name} moved {n} troop in and controls city {city}.",
+            "{name} moved {n} troops in and controls city {city}.",
+            0,
         ),
         "AttackersWentHome": filled(
             T("{name} brought every attacker home; city {city} is left empty."), "n"
