@@ -87,10 +87,8 @@ def _sealed_line(e: Event, p: list[str]) -> Text:
 # Corrections are logged with what they changed (from → to); older events carry no "before"
 # and read as they were logged. The kit's correction (from -> to, by whom) carries "counter";
 # an old ``correct`` changed a value by a delta.
-CORRECTIONS: dict[str, Line] = {
-    "Corrected": when(
-        "counter", correction_line, filled(T("Correction: {name} {what_t} changes by {n}"))
-    ),
+CORRECTIONS: dict[str, Line | Text] = {
+    "Corrected": when("counter", correction_line, T("Correction: {name} {what_t} changes by {n}")),
     "MapCorrected": when(
         "before",
         filled(
@@ -98,23 +96,19 @@ CORRECTIONS: dict[str, Line] = {
             place_t=_place,
             after="n",
         ),
-        filled(
-            P(
-                "Correction: {name} has {n} soldier at a place",
-                "Correction: {name} has {n} soldiers at a place",
-                0,
-            )
+        P(
+            "Correction: {name} has {n} soldier at a place",
+            "Correction: {name} has {n} soldiers at a place",
+            0,
         ),
     ),
     "BanditsCorrected": when(
         "before",
         filled(T("Correction: bandits in camp {camp} {before} → {after}"), after="n"),
-        filled(
-            P(
-                "Correction: bandit camp {camp} has {n} bandit",
-                "Correction: bandit camp {camp} has {n} bandits",
-                0,
-            )
+        P(
+            "Correction: bandit camp {camp} has {n} bandit",
+            "Correction: bandit camp {camp} has {n} bandits",
+            0,
         ),
     ),
     "OwnerCorrected": when(
@@ -127,8 +121,8 @@ CORRECTIONS: dict[str, Line] = {
         ),
         filled(T("Correction: a city now belongs to {name}"), name=seat_name("owner")),
     ),
-    "TacticsCorrected": filled(
-        P("{name} now holds {n} tactic card", "{name} now holds {n} tactic cards", 0)
+    "TacticsCorrected": P(
+        "{name} now holds {n} tactic card", "{name} now holds {n} tactic cards", 0
     ),
 }
 
@@ -136,20 +130,20 @@ LINES = Lines(
     {
         "EveryoneDone": when(
             "step_t",
-            filled(T("Everyone is done in the {step_t} step. Moving on.")),
-            filled(T("Everyone is done in the {phase_t} phase. Moving on.")),
+            T("Everyone is done in the {step_t} step. Moving on."),
+            T("Everyone is done in the {phase_t} phase. Moving on."),
         ),
         "SeatDone": when(
             lambda e: e["battle"],
-            filled(T("{name} is ready to fight")),
-            filled(T("{name} is done")),
+            T("{name} is ready to fight"),
+            T("{name} is done"),
         ),
         "PhaseStarted": T("Round {round}: {phase_t}"),
         # A phase or step where nothing could happen, moved through by itself.
         "MovedOn": when(
             "step_t",
-            filled(T("Nothing to do in the {step_t} step: {why_t} Moving on.")),
-            filled(T("Nothing to do in the {phase_t} phase: {why_t} Moving on.")),
+            T("Nothing to do in the {step_t} step: {why_t} Moving on."),
+            T("Nothing to do in the {phase_t} phase: {why_t} Moving on."),
         ),
         "SetupRevealed": filled(
             P(
@@ -170,15 +164,15 @@ LINES = Lines(
                 T("{name}: money changes by {n} ({why_t}, with {other})"),
                 other=seat_name("other"),
             ),
-            filled(T("{name}: money changes by {n} ({why_t})")),
+            T("{name}: money changes by {n} ({why_t})"),
         ),
         "MoneyTaken": filled(
             T("{name} counts the money taken from {victim_name}"), victim_name=seat_name("victim")
         ),
         "EventDrawn": when(
             lambda e: bool(e.get("entered")),
-            filled(T("Table screen: the table drew the event {event_t}")),
-            filled(T("Event: {event_t}")),
+            T("Table screen: the table drew the event {event_t}"),
+            T("Event: {event_t}"),
         ),
         # "Table screen: the Temple placed in Ann's main castle (under way, 1/2 paid, 3 workers)"
         "BuildingPlaced": when(
@@ -217,7 +211,7 @@ LINES = Lines(
                 T("{name} receives {n} tribute from vassal {v}"),
                 v=lambda e, p: e["vassal"] + 1,
             ),
-            filled(T("{name} receives {n} tribute")),
+            T("{name} receives {n} tribute"),
         ),
         "TributeTaken": T("{name} takes {n} {kind_t} as tribute"),
         "BlueprintBought": T("{name} buys a blueprint"),
@@ -236,8 +230,8 @@ LINES = Lines(
         "BanditsDefeated": T("{name} defeats the bandits of camp {camp}"),
         "EpicTurnedUp": when(
             lambda e: bool(e.get("entered")),
-            filled(T("Table screen: the table turned up the epic {building_t}")),
-            filled(T("Epic auction: {building_t}")),
+            T("Table screen: the table turned up the epic {building_t}"),
+            T("Epic auction: {building_t}"),
         ),
         "TieDrawn": filled(
             T(
@@ -274,8 +268,8 @@ LINES = Lines(
         "GameEnded": T("Game over: {reason_t}"),
         "PressOn": when(
             lambda e: e["go"],
-            filled(T("{name} attacks the city")),
-            filled(T("{name} goes home")),
+            T("{name} attacks the city"),
+            T("{name} goes home"),
         ),
         "FieldBattleCancelled": T("The forces do not meet on the plain"),
         "SoldiersMoved": P(

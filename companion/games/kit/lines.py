@@ -133,22 +133,31 @@ def _value(value: Value, e: Event, p: list[str]) -> Any:
     return e[value]
 
 
-def when(test: str | Callable[[Event], bool], yes: Line, no: Line) -> Line:
-    """One of two lines: ``yes`` when the event has the key ``test`` (or passes the test).
+def _line(entry: Line | Text) -> Line:
+    return entry if callable(entry) else filled(entry)
 
-    >>> line = when("vassal", filled(T("from {vassal}")), filled(T("tribute")))
+
+def when(test: str | Callable[[Event], bool], yes: Line | Text, no: Line | Text) -> Line:
+    """One of two lines: ``yes`` when the event has the key ``test`` (or passes the test). A
+    text stands for the line ``filled`` makes of it.
+
+    >>> line = when("vassal", T("from {vassal}"), T("tribute"))
     >>> line({"vassal": 0}, []), line({}, [])
     (['from {vassal}', {'vassal': 0}], ['tribute', {}])
     """
     check = (lambda e: test in e) if isinstance(test, str) else test
-    return lambda e, p: (yes if check(e) else no)(e, p)
+    lines = {True: _line(yes), False: _line(no)}
+    return lambda e, p: lines[bool(check(e))](e, p)
 
 
-def by(key: str, lines: Mapping[Any, Line], other: Line) -> Line:
-    """The line for the event's value under ``key``; ``other`` for a value not listed.
+def by(key: str, lines: Mapping[Any, Line | Text], other: Line | Text) -> Line:
+    """The line for the event's value under ``key``; ``other`` for a value not listed. A text
+    stands for the line ``filled`` makes of it.
 
-    >>> line = by("dest", {"pool": filled(T("to the pool"))}, filled(T("to {dest}")))
+    >>> line = by("dest", {"pool": T("to the pool")}, T("to {dest}"))
     >>> line({"dest": "pool"}, []), line({"dest": "map"}, [])
     (['to the pool', {}], ['to {dest}', {'dest': 'map'}])
     """
-    return lambda e, p: lines.get(e[key], other)(e, p)
+    table = {value: _line(entry) for value, entry in lines.items()}
+    rest = _line(other)
+    return lambda e, p: table.get(e[key], rest)(e, p)

@@ -81,7 +81,7 @@ _GAME_ENDED = by(
             ),
         ),
     },
-    filled(T("Stalemate: game {n} is a draw.")),
+    T("Stalemate: game {n} is a draw."),
 )
 
 
@@ -182,16 +182,14 @@ LINES = Lines(
         "ChainStopped": T("{name} stopped the chain of moves."),
         "TurnEnded": when(
             lambda e: bool(e["progress"]),
-            filled(T("{name}'s turn ended with progress: the stalemate counter is back to 0.")),
-            filled(
-                T("{name}'s turn ended without progress: stalemate counter {count} of {limit}.")
-            ),
+            T("{name}'s turn ended with progress: the stalemate counter is back to 0."),
+            T("{name}'s turn ended without progress: stalemate counter {count} of {limit}."),
         ),
         "GameEnded": _GAME_ENDED,
         "MatchEnded": when(
             lambda e: e["winner"] is not None,
             filled(T("{name} wins the match."), name=_WINNER),
-            filled(T("The match is a draw.")),
+            T("The match is a draw."),
         ),
         "GameStarted": T("Game {n} of the match begins."),
         "PieceCorrected": _piece_corrected,

@@ -139,7 +139,7 @@ LINES = Lines(
                 P("You entered {role_t} with {n} star", "You entered {role_t} with {n} stars", 0),
                 n="stars",
             ),
-            filled(T("You entered {role_t}")),
+            T("You entered {role_t}"),
         ),
         "CharacterEntered": T("{name} has entered a character"),
         "CharacterNoted": T("You entered {character_t}"),
@@ -152,7 +152,7 @@ LINES = Lines(
         "Adjusted": T("{name}: {counter_t} {before} → {after}"),
         "Defeated": when(
             lambda e: e["by"] is None,
-            filled(T("{name} is defeated, not by another player: no honor moves")),
+            T("{name} is defeated, not by another player: no honor moves"),
             filled(
                 T("{name} is defeated by {by_name} and gives them 1 honor"),
                 by_name=lambda e, players: _other(e, players, "by", "by_name"),

@@ -87,7 +87,7 @@ def _host_adjusted(e: Event, players: list[str]) -> Text:
 
 
 # The host's corrections, each saying who made it (the table screen or a seat).
-CORRECTIONS: dict[str, Line] = {
+CORRECTIONS: dict[str, Line | Text] = {
     "Corrected": correction_line,
     "CityCreated": when(
         lambda e: e["complete"],
@@ -123,7 +123,7 @@ CORRECTIONS: dict[str, Line] = {
         T("{who_t}: city {city} completed → open (owner {before_t} → nobody)."),
         before_t=_owner("before"),
     ),
-    "SizeCorrected": filled(T("{who_t}: city {city} {before_t} → {after_t}.")),
+    "SizeCorrected": T("{who_t}: city {city} {before_t} → {after_t}."),
     "OwnerCorrected": filled(
         T("{who_t}: owner of city {city} {before_t} → {after_t}."),
         before_t=_owner("before"),
