@@ -45,7 +45,7 @@ from .contract import (
     never_reveals,
 )
 from .counters import Counter, correct, correction_line
-from .lines import Line, Lines, Value, by, filled, name_of, seat_name, when, who
+from .lines import Line, Lines, Value, by, fill, filled, name_of, seat_name, when, who
 from .phases import Phases
 from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
@@ -93,6 +93,7 @@ __all__ = [
     "deciding_step",
     "derive_allowed",
     "draws",
+    "fill",
     "filled",
     "name_of",
     "next_seat",

@@ -115,12 +115,24 @@ def filled(template: Text, *extra: str, **values: Value) -> Line:
     keys = dict.fromkeys([*_holes(msgid), *_holes(plural or ""), *counts, *extra])
 
     def line(e: Event, p: list[str]) -> Text:
-        got = {key: _value(values.get(key, key), e, p) for key in keys}
-        if plural is None:
-            return T(msgid, **got)
-        return P(msgid, plural, got.pop("n"), **got)
+        return fill(template, **{key: _value(values.get(key, key), e, p) for key in keys})
 
     return line
+
+
+def fill(template: Text, **values: Any) -> Text:
+    """A ``T`` or ``P`` template's text with these values in its holes (a ``P`` counts by
+    ``n``): one template serves where only the values change.
+
+    >>> fill(P("{n} die", "{n} dice", 0), n=2, colour="red")
+    ['{n} die', {'colour': 'red', 'n': 2, '_plural': '{n} dice'}]
+    """
+    msgid, params = template
+    plural = params.get(PLURAL)
+    if plural is None:
+        return T(msgid, **values)
+    n = values.pop("n")
+    return P(msgid, plural, n, **values)
 
 
 def _value(value: Value, e: Event, p: list[str]) -> Any:
