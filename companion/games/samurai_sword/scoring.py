@@ -99,32 +99,48 @@ def _members(state: State, team_id: str) -> list[int]:
     return [s for s in range(count(state)) if team(state["roles"][s]) == team_id]
 
 
+def _player_row(
+    state: State,
+    seat: int,
+    winner: str,
+    score: int | None,
+    lines: list[Text],
+    places: dict[str, int],
+) -> ScoreRow:
+    """A player's row: won with their team, and placed where their team is (a team game: BG
+    Stats ranks teams so too)."""
+    own = team(state["roles"][seat])
+    return ScoreRow(
+        seat=seat,
+        label=_label(state, seat),
+        score=score,
+        won=own == winner,
+        lines=lines,
+        place=places[own],
+    )
+
+
+def _team_row(
+    state: State, team_id: str, winner: str, score: int | None, lines: list[Text]
+) -> ScoreRow:
+    """A team's row under its players'."""
+    return ScoreRow(
+        seat=None,
+        label=_team_label(state, team_id),
+        score=score,
+        won=team_id == winner,
+        lines=lines,
+    )
+
+
 def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
     seat = end["seat"]
     winner = team(state["roles"][seat])
     no_points = T("Swordmaster victory: no points are counted")
-    rows = [
-        ScoreRow(
-            seat=s,
-            label=_label(state, s),
-            score=None,
-            won=team(state["roles"][s]) == winner,
-            lines=[no_points],
-            # No points are counted: the Swordmaster's team first, everyone else after it.
-            place=1 if team(state["roles"][s]) == winner else 2,
-        )
-        for s in range(count(state))
-    ]
-    rows += [
-        ScoreRow(
-            seat=None,
-            label=_team_label(state, t),
-            score=None,
-            won=t == winner,
-            lines=[no_points],
-        )
-        for t in _teams_in_play(state)
-    ]
+    # No points are counted: the Swordmaster's team first, everyone else after it.
+    places = {team(role): 1 if team(role) == winner else 2 for role in state["roles"]}
+    rows = [_player_row(state, s, winner, None, [no_points], places) for s in range(count(state))]
+    rows += [_team_row(state, t, winner, None, [no_points]) for t in _teams_in_play(state)]
     return Outcome(
         reason=T("Swordmaster: only {name} has health left", name=name(state, seat)),
         headline=T(
@@ -218,21 +234,10 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     winner, tie = winning_team(totals)
     placed = team_places(totals, winner)
     rows = [
-        ScoreRow(
-            seat=seat,
-            label=_label(state, seat),
-            score=score,
-            won=team(state["roles"][seat]) == winner,
-            lines=lines,
-            # A team game: a player's place is their team's (BG Stats ranks teams so too).
-            place=placed[team(state["roles"][seat])],
-        )
+        _player_row(state, seat, winner, score, lines, placed)
         for seat, (score, lines) in enumerate(scored)
     ]
-    rows += [
-        ScoreRow(seat=None, label=_team_label(state, t), score=total, won=t == winner, lines=lines)
-        for t, (total, lines) in teams.items()
-    ]
+    rows += [_team_row(state, t, winner, total, lines) for t, (total, lines) in teams.items()]
     total = teams[winner][0]
     team_t = team_name(state, winner)
     headline = (
