@@ -99,38 +99,21 @@ def _members(state: State, team_id: str) -> list[int]:
     return [s for s in range(count(state)) if team(state["roles"][s]) == team_id]
 
 
-def _player_row(
+def _row(
     state: State,
-    seat: int,
+    who: int | str,
     winner: str,
     score: int | None,
     lines: list[Text],
-    places: dict[str, int],
+    places: dict[str, int] | None = None,
 ) -> ScoreRow:
-    """A player's row: won with their team, and placed where their team is (a team game: BG
-    Stats ranks teams so too)."""
-    own = team(state["roles"][seat])
-    return ScoreRow(
-        seat=seat,
-        label=_label(state, seat),
-        score=score,
-        won=own == winner,
-        lines=lines,
-        place=places[own],
-    )
-
-
-def _team_row(
-    state: State, team_id: str, winner: str, score: int | None, lines: list[Text]
-) -> ScoreRow:
-    """A team's row under its players'."""
-    return ScoreRow(
-        seat=None,
-        label=_team_label(state, team_id),
-        score=score,
-        won=team_id == winner,
-        lines=lines,
-    )
+    """A player's row (``who`` a seat), placed where their team is (BG Stats ranks a team game
+    so too), or a team's row under its players (``who`` a team): won with the winning team."""
+    if isinstance(who, str):
+        return ScoreRow(None, _team_label(state, who), score, who == winner, lines)
+    own = team(state["roles"][who])
+    assert places is not None
+    return ScoreRow(who, _label(state, who), score, own == winner, lines, places[own])
 
 
 def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
@@ -139,8 +122,8 @@ def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
     no_points = T("Swordmaster victory: no points are counted")
     # No points are counted: the Swordmaster's team first, everyone else after it.
     places = {team(role): 1 if team(role) == winner else 2 for role in state["roles"]}
-    rows = [_player_row(state, s, winner, None, [no_points], places) for s in range(count(state))]
-    rows += [_team_row(state, t, winner, None, [no_points]) for t in _teams_in_play(state)]
+    rows = [_row(state, s, winner, None, [no_points], places) for s in range(count(state))]
+    rows += [_row(state, t, winner, None, [no_points]) for t in _teams_in_play(state)]
     return Outcome(
         reason=T("Swordmaster: only {name} has health left", name=name(state, seat)),
         headline=T(
@@ -234,10 +217,10 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     winner, tie = winning_team(totals)
     placed = team_places(totals, winner)
     rows = [
-        _player_row(state, seat, winner, score, lines, placed)
+        _row(state, seat, winner, score, lines, placed)
         for seat, (score, lines) in enumerate(scored)
     ]
-    rows += [_team_row(state, t, winner, total, lines) for t, (total, lines) in teams.items()]
+    rows += [_row(state, t, winner, total, lines) for t, (total, lines) in teams.items()]
     total = teams[winner][0]
     team_t = team_name(state, winner)
     headline = (
