@@ -24,16 +24,26 @@ The modules, each one part of the game:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from . import auction, construction, events, food, production, war
-from .actions import ACTIONS, allowed
+from ..kit import N_, assemble
+from . import (
+    actions,
+    auction,
+    construction,
+    data,
+    events,
+    flow,
+    food,
+    lines,
+    production,
+    scoring,
+    setup,
+    view,
+    war,
+)
 from .board import locations as _locations
-from .data import ADVISORS, ALL_BUILDINGS, EPICS, GAME_ID, GENERALS, MAX_PLAYERS
+from .data import ADVISORS, ALL_BUILDINGS, EPICS, GENERALS, MAX_PLAYERS
 from .flow import BUILD_STEPS, PHASES, ROUNDS, prepare_camps
-from .lines import LINES
-from .scoring import over, result
-from .setup import OPTIONS, allowance, reveal_setup, setup
-from .view import view
+from .setup import allowance, reveal_setup
 from .war import deploy_targets
 
 # What each part does when its phase (or construction's step) begins, when the food phase
@@ -72,19 +82,10 @@ __all__ = [
     "deploy_targets",
 ]
 
-GAME = Game(
-    id=GAME_ID,
+GAME = assemble(
+    (data, flow, setup, actions, scoring, view, lines),
     name=N_("The Art of War"),
-    min_players=2,
-    max_players=MAX_PLAYERS,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
-    options=OPTIONS,
+    players=(2, MAX_PLAYERS),
     # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by
     # themselves. These show a card turned up from a face-down deck, or one seat's hidden
     # money, hand or General to another seat (digest: the taker sees what it takes).
@@ -101,7 +102,6 @@ GAME = Game(
     },
     private=("money", "tactic cards", "General", "secret choices"),
     sealed=True,
-    phases=PHASES.pairs,
     # What a host correction changes, fires or ends follows from the public board alone.
     corrections_public=True,
 )

@@ -13,9 +13,11 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     Action,
     Param,
+    action_group,
     action_table,
     derive_allowed,
 )
@@ -41,7 +43,7 @@ from .data import (
     STANCES,
     TACTIC_KEYS,
 )
-from .entries import CAMP, CITY, CORRECTIONS, TARGET
+from .entries import BUILDING, BUILDING_IF_ANY, CAMP, CITY, CORRECTIONS, TARGET, VASSAL
 from .flow import act_enter_event, act_lock, act_next, act_unlock, phase_key
 from .food import act_sell_food
 from .generals import act_use_general
@@ -76,6 +78,9 @@ from .when import (
 )
 
 # --------------------------------------------------------------------------- actions
+
+# The purchases and the workers of phase 4: each seat's own, in the construction phase.
+_construction = action_group(who=SEAT, phases=("construction",))
 
 
 ACTIONS = action_table(
@@ -145,7 +150,7 @@ ACTIONS = action_table(
     Action(
         "unlock",
         act_unlock,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Unlock"),
         "Host: let a seat change its locked choice.",
         who=HOST,
@@ -173,7 +178,7 @@ ACTIONS = action_table(
     Action(
         "set_start_player",
         act_set_start_player,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Start player"),
         "Host, setup only: who starts (re-deals the offers).",
         who=HOST,
@@ -184,7 +189,7 @@ ACTIONS = action_table(
         "take_tribute",
         act_take_tribute,
         (
-            Param("vassal", "int", min=1, max=3, label=N_("Vassal")),
+            VASSAL,
             Param("kind", "choice", choices=RESOURCES, label=N_("Resource")),
         ),
         N_("Take tribute"),
@@ -193,41 +198,35 @@ ACTIONS = action_table(
         phases=("production",),
         when=tribute_waiting,
     ),
-    Action(
+    _construction(
         "buy_tactic",
         act_buy_tactic,
         (),
         N_("Buy a tactic card"),
         "Phase 4: $3 (or $2).",
-        who=SEAT,
-        phases=("construction",),
         when=may_buy("bought_tactic"),
     ),
-    Action(
+    _construction(
         "buy_blueprint",
         act_buy_blueprint,
-        (Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),),
+        (BUILDING_IF_ANY,),
         N_("Buy a blueprint"),
         "Phase 4: $4; the app draws it, or `building` is the one you drew from the table.",
-        who=SEAT,
-        phases=("construction",),
         when=may_buy("bought_blueprint"),
     ),
-    Action(
+    _construction(
         "start_building",
         act_start_building,
         (
-            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            BUILDING,
             CITY,
             Param("workers", "int", min=1, max=40, optional=True, label=N_("Workers")),
         ),
         N_("Start building"),
         "Phase 4: start a blueprint in your city.",
-        who=SEAT,
-        phases=("construction",),
         when=blueprint_in_hand,
     ),
-    Action(
+    _construction(
         "assign_workers",
         act_assign_workers,
         (
@@ -237,8 +236,6 @@ ACTIONS = action_table(
         ),
         N_("Workers"),
         "Phase 4: workers on mine, farm, barracks.",
-        who=SEAT,
-        phases=("construction",),
         when=building_step,
     ),
     Action(
@@ -313,7 +310,7 @@ ACTIONS = action_table(
             TARGET,
             CITY,
             CAMP,
-            Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),
+            BUILDING_IF_ANY,
             Param(
                 "building2",
                 "choice",
@@ -342,7 +339,7 @@ ACTIONS = action_table(
         (
             TARGET,
             CAMP,
-            Param("building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")),
+            BUILDING_IF_ANY,
             Param("n", "int", min=1, max=4, optional=True, label=N_("Cards")),
         ),
         N_("Use your General"),

@@ -6,14 +6,7 @@ turned up or drew. They close the game's action table (``actions.ACTIONS``), in 
 
 from __future__ import annotations
 
-from ..kit import (
-    ANYONE,
-    HOST,
-    N_,
-    SEAT,
-    Action,
-    Param,
-)
+from ..kit import ANYONE, HOST, N_, PLAYER, SEAT, Action, Param, action_group
 from .auction import act_enter_epic, act_enter_tiebreak
 from .corrections import (
     act_add_blueprint,
@@ -53,16 +46,20 @@ from .when import (
 )
 
 CITY = Param("city", "choice", choices=CITY_IDS, optional=True, label=N_("City"))
-CAMP = Param(
-    "camp",
-    "choice",
-    choices=CAMP_IDS,
-    optional=True,
-    label=N_("Bandit camp"),
-)
+CAMP = Param("camp", "choice", choices=CAMP_IDS, optional=True, label=N_("Bandit camp"))
 TARGET = Param("target", "seat", optional=True, label=N_("Player"))
+BUILDING = Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building"))
+BUILDING_IF_ANY = Param(
+    "building", "choice", choices=BUILDING_KEYS, optional=True, label=N_("Building")
+)
+VASSAL = Param("vassal", "int", min=1, max=3, label=N_("Vassal"))
 
 FACILITIES = ("mine", "farm", "barracks")
+
+# Entries that share who may use them and when, declared once for each group: the host's
+# corrections of the board while the game runs, and a seat's of what it holds itself.
+_correction = action_group(who=HOST, when=playing, correction=True)
+_own = action_group(who=SEAT, when=after_setup, correction=True)
 
 CORRECTIONS: tuple[Action, ...] = (
     Action(
@@ -78,45 +75,36 @@ CORRECTIONS: tuple[Action, ...] = (
         when=money_correctable,
         correction=True,
     ),
-    Action(
+    _own(
         "adjust_tactics",
         act_adjust_tactics,
         (Param("delta", "int", min=-36, max=36, label=N_("Change")),),
         N_("Correct tactic cards"),
         "Your own tactic card count.",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
     ),
-    Action(
+    _correction(
         "correct",
         act_correct,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("what", "choice", choices=("food", "soldiers"), label=N_("What")),
             Param("delta", "int", min=-99, max=99, label=N_("Change")),
         ),
         N_("Correct"),
         "Host: a player's food or soldiers in hand.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_soldiers",
         act_set_soldiers,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("location", "choice", choices=LOCATION_IDS, label=N_("Location")),
             Param("n", "int", min=0, max=200, label=N_("Soldiers")),
         ),
         N_("Set soldiers"),
         "Host: a player's soldiers at a location.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_bandits",
         act_set_bandits,
         (
@@ -130,11 +118,8 @@ CORRECTIONS: tuple[Action, ...] = (
         ),
         N_("Set bandits"),
         "Host: bandits in a camp.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_city_owner",
         act_set_city_owner,
         (
@@ -143,23 +128,17 @@ CORRECTIONS: tuple[Action, ...] = (
         ),
         N_("Set owner"),
         "Host: a small city's owner (-1 = nobody).",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_vassal",
         act_set_vassal,
         (
-            Param("vassal", "int", min=1, max=3, label=N_("Vassal")),
+            VASSAL,
             Param("city_a", "choice", choices=CITY_IDS, label=N_("City")),
             Param("city_b", "choice", choices=CITY_IDS, label=N_("City")),
         ),
         N_("Set vassal"),
         "Host: the two cities next to a vassal state.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
     Action(
         "set_camp_target",
@@ -178,31 +157,25 @@ CORRECTIONS: tuple[Action, ...] = (
         who=HOST,
         when=playing,
     ),
-    Action(
+    _correction(
         "remove_building",
         act_remove_building,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
+        (BUILDING,),
         N_("Remove building"),
         "Host: take a building off the map.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_great_peace",
         act_set_great_peace,
         (Param("n", "int", min=0, max=GREAT_PEACE_END, label=N_("Great Peace count")),),
         N_("Great Peace count"),
         "Host: how many times Great Peace has been drawn (3 = the last round).",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "add_building",
         act_add_building,
         (
-            Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),
+            BUILDING,
             CITY,
             Param("done", "bool", optional=True, label=N_("Completed")),
             Param("progress", "int", min=0, max=4, optional=True, label=N_("Amounts paid")),
@@ -211,33 +184,24 @@ CORRECTIONS: tuple[Action, ...] = (
         N_("Place building"),
         "Host: put a building on the map (completed, or under way after `progress` "
         "payments with `workers` on it).",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _correction(
         "set_workers",
         act_set_workers,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("facility", "choice", choices=FACILITIES, label=N_("Facility")),
             Param("n", "int", min=0, max=40, label=N_("Workers")),
         ),
         N_("Set workers"),
         "Host: a player's workers on the mine, farm or barracks.",
-        who=HOST,
-        when=playing,
-        correction=True,
     ),
-    Action(
+    _own(
         "add_blueprint",
         act_add_blueprint,
-        (Param("building", "choice", choices=BUILDING_KEYS, label=N_("Building")),),
+        (BUILDING,),
         N_("Add a blueprint"),
         "Your own phone: a blueprint you hold on the table (taken out of the deck).",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
     ),
     Action(
         "enter_offer",
@@ -278,20 +242,17 @@ CORRECTIONS: tuple[Action, ...] = (
     Action(
         "enter_tiebreak",
         act_enter_tiebreak,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("The table drew this"),
         "Host: who won the table's draw for a tie still standing after the re-bid.",
         who=HOST,
         when=tie_drawn,
     ),
-    Action(
+    _own(
         "set_money",
         act_set_money,
         (Param("n", "int", min=0, max=999, label=N_("Money")),),
         N_("Set my money"),
         "Your own phone: your money as you hold it (private).",
-        who=SEAT,
-        when=after_setup,
-        correction=True,
     ),
 )

@@ -21,73 +21,50 @@ from .data import (
 )
 from .flow import PHASES, choose
 
+ROUNDED = {"floor": N_("down"), "ceil": N_("up")}  # the two readings of "halve" or "divide"
+
 OPTIONS: tuple[Option, ...] = (
-    Option(
-        "food_rounding",
-        "choice",
-        "floor",
-        N_("Food upkeep: 1 food per 3 population, rounded"),
-        choices=(("floor", N_("down")), ("ceil", N_("up"))),
-    ),
-    Option(
+    Option.choice("food_rounding", N_("Food upkeep: 1 food per 3 population, rounded"), **ROUNDED),
+    Option.choice(
         "food_market",
-        "choice",
-        "player",
         N_("Food price column counts the food sold"),
-        choices=(("player", N_("by each player")), ("shared", N_("by all players"))),
+        player=N_("by each player"),
+        shared=N_("by all players"),
     ),
-    Option(
+    Option.choice(
         "food_price",
-        "choice",
-        "uniform",
         N_("Food price"),
-        choices=(
-            ("uniform", N_("every unit at the price of the total")),
-            ("marginal", N_("the k-th unit at the k-th price")),
-        ),
+        uniform=N_("every unit at the price of the total"),
+        marginal=N_("the k-th unit at the k-th price"),
     ),
-    Option("money_public", "bool", False, N_("Money is public")),
-    Option("fifth_allowance", "int", 10, N_("Starting resources of the 5th player"), min=0, max=20),
-    Option("neutral_cities", "bool", True, N_("Neighbouring cities and the centre start unowned")),
-    Option("tribute_empty_tie", "bool", False, N_("Tribute is shared when both cities are empty")),
-    Option(
+    Option.flag("money_public", N_("Money is public"), False),
+    Option.number("fifth_allowance", N_("Starting resources of the 5th player"), 10, 0, 20),
+    Option.flag("neutral_cities", N_("Neighbouring cities and the centre start unowned"), True),
+    Option.flag("tribute_empty_tie", N_("Tribute is shared when both cities are empty"), False),
+    Option.choice(
         "tribute_stack",
-        "choice",
-        "multiply",
         N_("Relay Station with the Mongol Princess"),
-        choices=(("multiply", N_("tribute x4")), ("add", N_("tribute x3"))),
+        multiply=N_("tribute x4"),
+        add=N_("tribute x3"),
     ),
-    Option(
-        "famine_rounding",
-        "choice",
-        "floor",
-        N_("Famine halves food output, rounded"),
-        choices=(("floor", N_("down")), ("ceil", N_("up"))),
-    ),
-    Option(
+    Option.choice("famine_rounding", N_("Famine halves food output, rounded"), **ROUNDED),
+    Option.choice(
         "heretic_rounding",
-        "choice",
-        "floor",
         N_("Heretic Invasion: soldiers lost from each stack of n"),
-        choices=(("floor", N_("half, rounded down")), ("ceil", N_("half, rounded up"))),
+        floor=N_("half, rounded down"),
+        ceil=N_("half, rounded up"),
     ),
-    Option("auction_from", "int", 6, N_("Epic auctions from round"), min=1, max=20),
-    Option(
+    Option.number("auction_from", N_("Epic auctions from round"), 6, 1, 20),
+    Option.choice(
         "field_tie",
-        "choice",
-        "wiped",
         N_("A tied field battle"),
-        choices=(("wiped", N_("both forces are wiped out")), ("home", N_("both go home"))),
+        wiped=N_("both forces are wiped out"),
+        home=N_("both go home"),
     ),
-    Option("base_morale", "int", 0, N_("Base morale of every force"), min=0, max=10),
-    Option("workers_return", "bool", True, N_("Workers come back when a building is complete")),
-    Option(
-        "bandit_camps",
-        "int",
-        0,
-        N_("Bandit camps on the map (0 = one per player)"),
-        min=0,
-        max=MAX_CAMPS,
+    Option.number("base_morale", N_("Base morale of every force"), 0, 0, 10),
+    Option.flag("workers_return", N_("Workers come back when a building is complete"), True),
+    Option.number(
+        "bandit_camps", N_("Bandit camps on the map (0 = one per player)"), 0, 0, MAX_CAMPS
     ),
 )
 

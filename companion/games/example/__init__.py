@@ -20,33 +20,23 @@ Every game is a package with these modules:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from .data import GAME_ID, PHASES
-from .lines import LINES
-from .rules import ACTIONS, ROUNDS, allowed, bids_revealed, last_round_begins
-from .scoring import over, result
-from .setup import setup
-from .view import private_view, view
+from ..kit import N_, assemble
+from . import data, lines, rules, scoring, setup, view
+from .data import PHASES
+from .rules import ROUNDS, bids_revealed, last_round_begins
 
 # What happens when a phase begins, and when a sealed round is revealed: registered here, by
 # name, so nothing is imported only for what importing it does.
 PHASES.register({"last": last_round_begins})
 ROUNDS.register({"bid": bids_revealed})
 
-GAME = Game(
-    id=GAME_ID,
+# The parts name their pieces as every game does (``GAME_ID``, ``setup``, ``ACTIONS``,
+# ``allowed``, ``view``, ``private_view``, ``result``, ``over``, ``LINES``, ``PHASES``): the kit
+# puts them together, and this file says only what is Tally's own.
+GAME = assemble(
+    (data, setup, rules, scoring, view, lines),
     name=N_("Tally"),
-    min_players=2,
-    max_players=4,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
+    players=(2, 4),
     private=("a secret number",),
     sealed=True,
-    private_view=private_view,
-    phases=PHASES.pairs,
 )

@@ -13,6 +13,7 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     TURN_OR_HOST,
     Action,
@@ -22,6 +23,7 @@ from ..kit import (
     Param,
     Rng,
     State,
+    action_group,
     action_table,
     correct,
     derive_allowed,
@@ -130,63 +132,56 @@ def bidding(state: State, actor: Actor) -> bool:
     return sealed.is_open(state)
 
 
-SEAT_PARAM = Param("seat", "seat", label=N_("Player"))
+# Actions that share who may use them, declared once for each group (a group may also share
+# its phases, or its being a correction): the host's, on the table screen, and a seat's own,
+# on its phone.
+_on_screen = action_group(who=HOST)
+_on_phone = action_group(who=SEAT)
 
 ACTIONS = action_table(
     Action(
         "add",
         add,
-        (SEAT_PARAM, Param("n", "int", min=-5, max=5, label=N_("Points"))),
+        (PLAYER, Param("n", "int", min=-5, max=5, label=N_("Points"))),
         N_("Add"),
         doc="Add to a score (a seat: its own; the host: anyone's).",
         correction=True,
         may_reveal=reaches_target,
         who=ANYONE,
     ),
-    Action(
+    _on_screen(
         "set_score",
         set_score,
-        (SEAT_PARAM, Param("score", "int", min=0, max=TARGET, label=N_("Score"))),
+        (PLAYER, Param("score", "int", min=0, max=TARGET, label=N_("Score"))),
         N_("Set score"),
         doc="Set a score to what the table's paper says.",
         correction=True,
         # Public: only a score set to the target can end the game (and show the secrets).
         may_reveal=lambda view, params: params["score"] >= TARGET,
-        who=HOST,
     ),
-    Action(
+    _on_phone(
         "set_secret",
         set_secret,
         (Param("n", "int", min=0, max=MOST_SECRET, label=N_("Secret number")),),
         N_("Set secret"),
         doc="Change your secret number.",
-        who=SEAT,
     ),
-    Action(
+    _on_phone(
         "bid",
         bid,
         (Param("n", "int", min=0, max=MOST_BID, label=N_("Bid")),),
         N_("Bid"),
         doc="Bid in secret (opens the round).",
-        who=SEAT,
     ),
-    Action("lock", lock, (), N_("Lock"), doc="Lock your bid.", who=SEAT, when=bidding),
+    _on_phone("lock", lock, (), N_("Lock"), doc="Lock your bid.", when=bidding),
     Action("end_turn", end_turn, (), N_("End turn"), doc="Pass the turn on.", who=TURN_OR_HOST),
-    Action(
-        "unlock",
-        unlock,
-        (SEAT_PARAM,),
-        N_("Unlock"),
-        doc="Let a seat change its locked bid.",
-        who=HOST,
-    ),
-    Action(
+    _on_screen("unlock", unlock, (PLAYER,), N_("Unlock"), doc="Let a seat change its locked bid."),
+    _on_screen(
         "last_round",
         last_round,
         (),
         N_("Last round"),
         doc="Call the last round: the game ends when the turn comes back to the first seat.",
-        who=HOST,
         phases=("play",),
     ),
 )

@@ -5,6 +5,7 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 
 - ``contract``: Game, Action (declared in a game's ``action_table``), Param, Option, Outcome
   and ScoreRow;
+- ``package``: ``assemble``, a game's ``Game`` from the parts its package names alike;
 - ``allowed``: who may act and when, derived from the actions' declarations;
 - ``phases``: named phases with enter hooks, registered by the part that owns them;
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
@@ -25,6 +26,7 @@ from .allowed import derive_allowed, who_when_table
 from .contract import (
     ANYONE,
     HOST,
+    PLAYER,
     RESULT_DOC,
     SEAT,
     SHELL_VIEW_KEYS,
@@ -41,22 +43,27 @@ from .contract import (
     Rng,
     ScoreRow,
     State,
+    action_group,
     action_table,
     never_reveals,
 )
 from .counters import Counter, correct, correction_line
 from .lines import Line, Lines, Value, by, fill, filled, name_of, seat_name, when, who
+from .package import assemble
 from .phases import Phases
 from .placing import deciding_step, places
 from .seats import next_seat, others, require_seat_or_host, seat_of, turn_order
 
 __all__ = [
+    "action_group",
     "action_table",
+    "assemble",
     "never_reveals",
     "ANYONE",
     "AS_IS",
     "HOST",
     "L",
+    "PLAYER",
     "N_",
     "RESULT_DOC",
     "SEAT",

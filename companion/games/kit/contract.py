@@ -1,6 +1,7 @@
 """The contract between a game and the platform: Game, Action, Param, Option, Outcome.
 
-A game is a package under ``companion/games/`` whose ``__init__`` exposes ``GAME = Game(...)``.
+A game is a package under ``companion/games/`` whose ``__init__`` exposes ``GAME``, a ``Game``
+the kit's ``assemble`` (``package.py``) puts together from the parts the package names alike.
 Its rules are pure: no Flask, no database, no clock and no global ``random``. Randomness
 arrives as an ``Rng`` the platform derives from the table's seed and the action's place in the
 log, so replaying the log gives the same state every time.
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Protocol
 
-from ...text import Text
+from ...text import N_, Text
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -53,6 +55,10 @@ class Param:
     default: Any = None
     max_len: int = 64
     label: str = ""  # msgid shown next to the input, when a generic form shows it
+
+
+# The parameter most actions share: which player (a seat), as every game's forms name it.
+PLAYER = Param("seat", "seat", label=N_("Player"))
 
 
 ActionFn = Callable[[State, Actor, dict[str, Any], Rng], list[Event]]
@@ -128,6 +134,19 @@ def action_table(
     return {a.type: replace(a, fn=then(a.fn)) for a in declared}
 
 
+def action_group(**shared: Any) -> partial[Action]:
+    """A maker of actions that share part of their declaration (who may use them, their
+    phases, their being corrections), said once for the group, so each action in it states
+    only what is its own.
+
+    >>> correction = action_group(who=HOST, correction=True)
+    >>> fix = correction("fix", None, (PLAYER,), "Fix", "Set a score.", phases=("play",))
+    >>> fix.who, fix.correction, fix.phases, fix.params[0].name
+    ('host', True, ('play',), 'seat')
+    """
+    return partial(Action, **shared)
+
+
 def never_reveals(view: dict[str, Any], params: dict[str, Any]) -> bool:
     """``Action.may_reveal`` of a correction that can neither end the game nor reveal."""
     return False
@@ -144,6 +163,26 @@ class Option:
     choices: tuple[tuple[str, str], ...] = ()
     min: int | None = None
     max: int | None = None
+
+    @classmethod
+    def choice(cls, name: str, label: str, /, **choices: str) -> Option:
+        """One of ``choices`` (value=msgid, in the order the form lists them); the first is
+        the default, the rules digest's reading.
+
+        >>> Option.choice("deal", "Deal", app="The app deals", manual="Enter them").default
+        'app'
+        """
+        return cls(name, "choice", next(iter(choices)), label, tuple(choices.items()))
+
+    @classmethod
+    def flag(cls, name: str, label: str, default: bool) -> Option:
+        """On or off."""
+        return cls(name, "bool", default, label)
+
+    @classmethod
+    def number(cls, name: str, label: str, default: int, least: int, most: int) -> Option:
+        """A whole number from ``least`` to ``most``."""
+        return cls(name, "int", default, label, min=least, max=most)
 
 
 @dataclass(frozen=True)

@@ -24,36 +24,22 @@ The modules, one per part of the game:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from . import opening, turn
-from .data import GAME_ID, PHASES
-from .lines import LINES
+from ..kit import N_, assemble
+from . import data, lines, opening, rules, scoring, turn
+from . import setup as starting
+from . import view as views
+from .data import PHASES
+
+# The rules' functions by name, as the rules suites call them (``quorsum.view(state, 0)``).
 from .rules import ACTIONS, allowed
 from .scoring import over, result
-from .setup import OPTIONS, setup
+from .setup import setup
 from .view import private_view, view
 
 # What happens when a phase begins: the parts' own functions, registered here.
 PHASES.register({"layout": opening.fresh_board, "declare": turn.begin_turn})
 
-GAME = Game(
-    id=GAME_ID,
-    name=N_("Quorsum"),
-    min_players=2,
-    max_players=2,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
-    options=OPTIONS,
-    private_view=private_view,
-    reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
-    private=(),
-    sealed=False,
-    phases=PHASES.pairs,
-)
+# Nothing is hidden (digest §8): no secrets, no sealed rounds, no reveals.
+GAME = assemble((data, starting, rules, scoring, views, lines), name=N_("Quorsum"), players=(2, 2))
 
-__all__ = ["ACTIONS", "GAME", "allowed", "result", "setup", "view"]
+__all__ = ["ACTIONS", "GAME", "allowed", "over", "private_view", "result", "setup", "view"]

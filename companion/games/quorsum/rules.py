@@ -12,11 +12,13 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     TURN_OR_HOST,
     Action,
     Actor,
     Param,
     State,
+    action_group,
     action_table,
     derive_allowed,
 )
@@ -72,6 +74,11 @@ NEXT_TILE = Param(
 
 # The match score may be corrected in every phase until the match is decided.
 POINT_PHASES = tuple(p for p in PHASES.order if p != "over")
+
+# Actions that share who may use them and when, declared once for each group.
+_rolling = action_group(who=TURN_OR_HOST, phases=("resolve",))  # the turn's dice and chain
+# The host's corrections of the board during the turns, to match the table.
+_correction = action_group(correction=True, who=HOST, phases=TURN_PHASES)
 
 ACTIONS = action_table(
     Action(
@@ -141,7 +148,7 @@ ACTIONS = action_table(
         who=TURN_OR_HOST,
         phases=("declare",),
     ),
-    Action(
+    _rolling(
         "resolve",
         act_resolve,
         (
@@ -151,38 +158,30 @@ ACTIONS = action_table(
         ),
         N_("Enter the dice"),
         "Active player (or host): the real dice of one declared action or chain step.",
-        who=TURN_OR_HOST,
-        phases=("resolve",),
     ),
-    Action(
+    _rolling(
         "roll",
         act_roll,
         (INDEX, NEXT_TILE),
         N_("Roll for me"),
         "Active player (or host): the app rolls the dice of one action or chain step.",
-        who=TURN_OR_HOST,
-        phases=("resolve",),
     ),
-    Action(
+    _rolling(
         "stop",
         act_stop,
         (),
         N_("Stop the chain"),
         "Active player: end the open chain.",
-        who=TURN_OR_HOST,
-        phases=("resolve",),
         when=chain_open,
     ),
-    Action(
+    _rolling(
         "end_turn",
         act_end_turn,
         (),
         N_("End the turn"),
         "Active player (or host): end the turn; unrolled actions are spent.",
-        who=TURN_OR_HOST,
-        phases=("resolve",),
     ),
-    Action(
+    _correction(
         "move_piece",
         act_move_piece,
         (
@@ -199,11 +198,8 @@ ACTIONS = action_table(
         ),
         N_("Correct a piece"),
         "Host, during the turns: put a piece on the tile where it stands on the table.",
-        correction=True,
-        who=HOST,
-        phases=TURN_PHASES,
     ),
-    Action(
+    _correction(
         "correct_tile",
         act_correct_tile,
         (
@@ -213,25 +209,19 @@ ACTIONS = action_table(
         ),
         N_("Correct a tile"),
         "Host, during the turns: a tile's face up (and value) as the table shows it.",
-        correction=True,
-        who=HOST,
-        phases=TURN_PHASES,
     ),
-    Action(
+    _correction(
         "set_stalemate",
         act_set_stalemate,
         (Param("count", "int", min=0, max=19, label=N_("Stalemate counter")),),
         N_("Correct the stalemate counter"),
         "Host, during the turns: the stalemate cube as the table shows it.",
-        correction=True,
-        who=HOST,
-        phases=TURN_PHASES,
     ),
     Action(
         "set_points",
         act_set_points,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("points", "int", min=0, max=14, label=N_("Match points")),
         ),
         N_("Correct the match score"),

@@ -9,60 +9,33 @@ from ..kit import N_, BadValue, Option, Rng, State
 from .opening import start_game
 
 OPTIONS = (
-    Option(
+    Option.choice(
         "layout",
-        "choice",
-        "random",
         N_("Tile layout"),
-        choices=(
-            ("random", N_("Random: the app draws 16 tiles")),
-            ("entered", N_("Entered: the host types in the tiles on the table")),
-        ),
+        random=N_("Random: the app draws 16 tiles"),
+        entered=N_("Entered: the host types in the tiles on the table"),
     ),
-    Option(
+    Option.number(
         "stalemate_turns",
-        "int",
-        6,
         N_("Turns in a row without progress that end the game in a stalemate"),
-        min=2,
-        max=20,
+        6,
+        2,
+        20,
     ),
-    Option(
-        "match_points",
-        "int",
-        1,
-        N_("Points to win the match (1 = a single game)"),
-        min=1,
-        max=15,
-    ),
-    Option(
+    Option.number("match_points", N_("Points to win the match (1 = a single game)"), 1, 1, 15),
+    Option.choice(
         "progress",
-        "choice",
-        "record",
         N_("What counts as progress for the stalemate counter"),
-        choices=(
-            ("record", N_("A piece beats its best distance so far")),
-            ("turn", N_("A piece ends the turn nearer home than it started")),
-        ),
+        record=N_("A piece beats its best distance so far"),
+        turn=N_("A piece ends the turn nearer home than it started"),
     ),
-    Option("blocking", "bool", True, N_("A piece may not enter a tile occupied by another piece")),
-    Option(
-        "draw_points",
-        "int",
-        1,
-        N_("Match points each player scores for a draw"),
-        min=0,
-        max=1,
-    ),
-    Option(
+    Option.flag("blocking", N_("A piece may not enter a tile occupied by another piece"), True),
+    Option.number("draw_points", N_("Match points each player scores for a draw"), 1, 0, 1),
+    Option.choice(
         "match_opening",
-        "choice",
-        "alternate",
         N_("Opening choice in later games of a match"),
-        choices=(
-            ("alternate", N_("The players take turns making it, no roll")),
-            ("rolloff", N_("Roll off again every game")),
-        ),
+        alternate=N_("The players take turns making it, no roll"),
+        rolloff=N_("Roll off again every game"),
     ),
 )
 DEFAULTS = {o.name: o.default for o in OPTIONS}

@@ -31,24 +31,9 @@ The modules, as in every game on the kit:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from . import turn
-from .board import PHASES
-from .data import (
-    CHARACTERS,
-    GAME_ID,
-    NINJA,
-    NINJA_STARS,
-    ROLE_COUNTS,
-    ROLES,
-    SHOGUN,
-    TURN_PHASES,
-)
-from .lines import LINES
-from .rules import ACTIONS, allowed
-from .scoring import over, result
-from .setup import OPTIONS, setup
-from .view import private_view, seat_inputs, view
+from ..kit import N_, assemble
+from . import board, data, lines, rules, scoring, setup, turn, view
+from .data import CHARACTERS, NINJA, NINJA_STARS, ROLE_COUNTS, ROLES, SHOGUN
 
 __all__ = [
     "CHARACTERS",
@@ -61,23 +46,12 @@ __all__ = [
 ]
 
 # What happens when a turn's phase begins: the turn's own functions, registered here.
-PHASES.register({"recover": turn.recover_health, "draw": turn.draw_cards})
+board.PHASES.register({"recover": turn.recover_health, "draw": turn.draw_cards})
 
-GAME = Game(
-    id=GAME_ID,
+GAME = assemble(
+    (data, board, setup, rules, scoring, view, lines),
     name=N_("Samurai Sword"),
-    min_players=3,
-    max_players=7,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
-    options=OPTIONS,
-    private_view=private_view,
-    seat_inputs=seat_inputs,
+    players=(3, 7),
     # The end of the game (every role face up) is a barrier by itself.
     reveals={
         "ShogunRevealed": N_("the Shogun's role card turned face up"),
@@ -87,6 +61,4 @@ GAME = Game(
         "SwordmasterVoid": N_("a defeat that shows two players are teammates"),
     },
     private=("role", "Daimyo in hand"),
-    sealed=False,
-    phases=TURN_PHASES,
 )

@@ -13,12 +13,14 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     TURN_OR_HOST,
     Action,
     Actor,
     Param,
     State,
+    action_group,
     action_table,
     derive_allowed,
     never_reveals,
@@ -71,15 +73,23 @@ def set_counter_may_reveal(view: dict[str, Any], params: dict[str, Any]) -> bool
 
 
 _ATTACKER = Param("attacker", "seat", optional=True, label=N_("Attacker"))
+_COUNTER = Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter"))
 _DISCARDED = Param("discarded", "seats", optional=True, default=(), label=N_("Discarded instead"))
+
+# Actions that share who may use them and when, declared once for each group: the current
+# player's (or the host's for them) cards played and moves through the turn, and the host's
+# corrections of the public counters while play runs.
+_play_card = action_group(who=TURN_OR_HOST, phases=("play",))
+_turn = action_group(who=TURN_OR_HOST, phases=IN_PLAY)
+_correction = action_group(correction=True, who=HOST, phases=IN_PLAY)
 
 ACTIONS = action_table(
     Action(
         "adjust",
         act_adjust,
         (
-            Param("seat", "seat", label=N_("Player")),
-            Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+            PLAYER,
+            _COUNTER,
             Param("delta", "int", min=-10, max=10, label=N_("Change")),
             Param("by", "seat", optional=True, label=N_("Defeated by")),
         ),
@@ -90,7 +100,7 @@ ACTIONS = action_table(
         who=ANYONE,
         phases=IN_PLAY,
     ),
-    Action(
+    _play_card(
         "attack",
         act_attack,
         (
@@ -102,47 +112,38 @@ ACTIONS = action_table(
         ),
         label=N_("Attack"),
         doc="A Weapon attack by the current player: the app adds the wounds and the Defeat.",
-        who=TURN_OR_HOST,
-        phases=("play",),
     ),
-    Action(
+    _play_card(
         "battle_cry",
         act_battle_cry,
         (_DISCARDED, _ATTACKER),
         label=N_("Battle Cry"),
         doc="Others (not Harmless, not Chiyome) discard a Parry or take 1 wound.",
-        who=TURN_OR_HOST,
-        phases=("play",),
     ),
-    Action(
+    _play_card(
         "jujutsu",
         act_jujutsu,
         (_DISCARDED, _ATTACKER),
         label=N_("Jujutsu"),
         doc="Others (not Harmless, not Chiyome) discard a Weapon or take 1 wound.",
-        who=TURN_OR_HOST,
-        phases=("play",),
     ),
-    Action(
+    _correction(
         "set_counter",
         act_set_counter,
         (
-            Param("seat", "seat", label=N_("Player")),
-            Param("counter", "choice", choices=COUNTER_KEYS, label=N_("Counter")),
+            PLAYER,
+            _COUNTER,
             Param("value", "int", min=0, max=MAX_HAND, label=N_("As the table shows")),
         ),
         label=N_("Set a counter"),
         doc="Set a public counter to what the table shows (from → to, by whom).",
-        correction=True,
         may_reveal=set_counter_may_reveal,
-        who=HOST,
-        phases=IN_PLAY,
     ),
-    Action(
+    _correction(
         "set_turn",
         act_set_turn,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param(
                 "phase",
                 "choice",
@@ -154,51 +155,39 @@ ACTIONS = action_table(
         ),
         label=N_("Set the turn"),
         doc="Set whose turn it is, the phase and the round (no trigger fires).",
-        correction=True,
         may_reveal=never_reveals,
-        who=HOST,
-        phases=IN_PLAY,
     ),
-    Action(
+    _correction(
         "set_character",
         act_set_character,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("character", "choice", choices=tuple(CHARACTERS), label=N_("Character")),
         ),
         label=N_("Set a character"),
         doc="Set a player's character to the face-up card (health kept within it).",
-        correction=True,
         may_reveal=never_reveals,
-        who=HOST,
-        phases=IN_PLAY,
     ),
-    Action(
+    _turn(
         "next_phase",
         act_next_phase,
         label=N_("Next phase"),
         doc="Recover -> Draw (adds the draws) -> Play -> Discard (hand limit 7) -> next turn.",
-        who=TURN_OR_HOST,
-        phases=IN_PLAY,
         when=no_bushido_due,
     ),
-    Action(
+    _turn(
         "end_turn",
         act_end_turn,
         label=N_("End turn"),
         doc="Jump to the next player's turn (hand limit 7 applied).",
-        who=TURN_OR_HOST,
-        phases=IN_PLAY,
         when=no_bushido_due,
     ),
-    Action(
+    _turn(
         "set_bushido",
         act_set_bushido,
         (Param("seat", "seat", optional=True, label=N_("In front of")),),
         label=N_("Bushido"),
         doc="Put Bushido in front of a player, or remove it (no seat).",
-        who=TURN_OR_HOST,
-        phases=IN_PLAY,
     ),
     Action(
         "bushido_draw",

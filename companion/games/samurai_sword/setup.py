@@ -13,22 +13,13 @@ from ..kit import N_, BadValue, Option, Rng, State
 from .roles import deal, start_play
 
 OPTIONS = (
-    Option(
+    Option.choice(
         "deal",
-        "choice",
-        "app",
         N_("Roles and characters"),
-        choices=(
-            ("app", N_("The app deals them")),
-            ("manual", N_("Each player enters the cards they drew")),
-        ),
+        app=N_("The app deals them"),
+        manual=N_("Each player enters the cards they drew"),
     ),
-    Option(
-        "ninja_stars",
-        "bool",
-        True,
-        N_("4 players: the Ninja with more stars scores ×2"),
-    ),
+    Option.flag("ninja_stars", N_("4 players: the Ninja with more stars scores ×2"), True),
 )
 
 

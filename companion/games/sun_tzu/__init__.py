@@ -30,8 +30,10 @@ The modules, one per part of the game:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from . import placement, scoring, warlords
+from ..kit import N_, assemble
+from . import data, lines, placement, rules, scoring, warlords
+from . import setup as starting
+from . import view as views
 from .common import ROUNDS
 from .data import (
     ARMIES,
@@ -41,7 +43,6 @@ from .data import (
     END_REASONS,
     EVENT_TEXTS,
     EVENTS,
-    GAME_ID,
     OPTIONS,
     PERMANENT,
     PHASES,
@@ -51,7 +52,8 @@ from .data import (
     draw_counts,
     fight,
 )
-from .lines import LINES
+
+# The rules' functions by name, as the rules suites call them (``sun_tzu.view(state, 0)``).
 from .rules import ACTIONS, allowed
 from .scoring import over, result
 from .setup import setup
@@ -69,20 +71,10 @@ PHASES.register(
 )
 ROUNDS.register({"warlord": warlords.warlords_chosen, "cards": placement.cards_placed})
 
-GAME = Game(
-    id=GAME_ID,
+GAME = assemble(
+    (data, starting, rules, scoring, views, lines),
     name=N_("Sun Tzu"),
-    min_players=2,
-    max_players=2,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
-    options=OPTIONS,
-    private_view=private_view,
+    players=(2, 2),
     # The Warlord choice and the phones' placement are sealed rounds: barriers by themselves.
     # With real cards the host enters cards the table turned over ("CardsEntered",
     # "RecallEntered"): the app hides nothing there, so undo may fix a typo.
@@ -94,7 +86,6 @@ GAME = Game(
     },
     private=("hand", "Warlords"),
     sealed=True,
-    phases=PHASES.pairs,
     # What a host correction changes, fires or ends follows from the public board alone.
     corrections_public=True,
     # A result is the marker's place on the track, not points: no average, none to BG Stats.
@@ -119,6 +110,7 @@ __all__ = [
     "allowed",
     "draw_counts",
     "fight",
+    "over",
     "private_view",
     "result",
     "setup",

@@ -156,48 +156,32 @@ PHASES = Phases(
 LIVE = ("warlords", "place", "battle", "draw")  # every phase but the end
 
 OPTIONS = (
-    Option(
+    Option.choice(
         "cards",
-        "choice",
-        "physical",
         N_("Action cards"),
-        choices=(
-            ("physical", N_("Real cards: the table screen enters the revealed cards")),
-            ("phones", N_("On the phones: hands, decks and placement in the app")),
-        ),
+        physical=N_("Real cards: the table screen enters the revealed cards"),
+        phones=N_("On the phones: hands, decks and placement in the app"),
     ),
-    Option("beginner", "bool", False, N_("Beginner variant (no +2, +3 or Warlords)")),
-    Option("events", "bool", True, N_("Play with the event cards")),
-    Option("warlord_public", "bool", False, N_("Chosen Warlords are shown face up")),
-    Option(
+    Option.flag("beginner", N_("Beginner variant (no +2, +3 or Warlords)"), False),
+    Option.flag("events", N_("Play with the event cards"), True),
+    Option.flag("warlord_public", N_("Chosen Warlords are shown face up"), False),
+    Option.choice(
         "counter_plague",
-        "choice",
-        "no_damage",
         N_("Red's Warlord against the Plague"),
-        choices=(
-            ("no_damage", N_("The Plague does no damage (Chinese edition)")),
-            ("zero", N_("The Plague counts as a 0 (English card)")),
-        ),
+        no_damage=N_("The Plague does no damage (Chinese edition)"),
+        zero=N_("The Plague counts as a 0 (English card)"),
     ),
-    Option(
+    Option.choice(
         "adjacency",
-        "choice",
-        "line",
         N_("Adjacent provinces"),
-        choices=(
-            ("line", N_("Neighbours from left to right")),
-            ("any", N_("Every province is adjacent")),
-        ),
+        line=N_("Neighbours from left to right"),
+        any=N_("Every province is adjacent"),
     ),
-    Option(
+    Option.choice(
         "event_timing",
-        "choice",
-        "after",
         N_("When an event's condition is completed by a revealed card"),
-        choices=(
-            ("after", N_("The event fires after that card's battle or Plague")),
-            ("reveal", N_("The event fires as soon as the card is revealed")),
-        ),
+        after=N_("The event fires after that card's battle or Plague"),
+        reveal=N_("The event fires as soon as the card is revealed"),
     ),
 )
 # A table created before ``event_timing`` existed keeps the order it was played with.

@@ -15,6 +15,7 @@ from ..kit import (
     ANYONE,
     HOST,
     N_,
+    PLAYER,
     SEAT,
     TURN_OR_HOST,
     Action,
@@ -23,6 +24,7 @@ from ..kit import (
     Param,
     Rng,
     State,
+    action_group,
     action_table,
     derive_allowed,
     sealed,
@@ -173,12 +175,24 @@ def _recall(state: State, actor: Actor) -> bool:
 
 _CARD = tuple(CARD_CODES)
 _PROV = tuple(PROVINCES)
+# The parameters several actions share.
+_WARLORD = Param("warlord", "int", min=1, max=5, label=N_("Warlord"))
+_PROVINCE_IF_ANY = Param("province", "choice", choices=_PROV, optional=True, label=N_("Province"))
+_A_CARD = Param("card", "choice", choices=_CARD, label=N_("Card"))
+_EVENT = Param("event", "choice", choices=EVENTS, label=N_("Which event"))
+
+# Actions that share who may use them and when, declared once for each group.
+_battle = action_group(who=ANYONE, phases=("battle",))  # a step of phase 3, anyone's
+_in_play = action_group(who=SEAT, phases=LIVE)  # a seat's own, until the end
+# Corrections of the board, not moves of play: the host's, until the end; the platform asks
+# the host to confirm one that would end the game or reveal something.
+_correction = action_group(who=HOST, phases=LIVE, correction=True)
 
 ACTIONS = action_table(
     Action(
         "choose_warlord",
         act_choose_warlord,
-        (Param("warlord", "int", min=1, max=5, label=N_("Warlord")),),
+        (_WARLORD,),
         N_("Choose this Warlord"),
         "Seat, setup: choose your Warlord in secret (sealed).",
         who=SEAT,
@@ -198,7 +212,7 @@ ACTIONS = action_table(
     Action(
         "unlock",
         act_unlock,
-        (Param("seat", "seat", label=N_("Player")),),
+        (PLAYER,),
         N_("Unlock"),
         "Host: let a seat change its sealed choice.",
         who=HOST,
@@ -218,21 +232,19 @@ ACTIONS = action_table(
         phases=("place",),
         when=_choosing,
     ),
-    Action(
+    _battle(
         "reveal",
         act_reveal,
-        (Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),),
+        (_PROVINCE_IF_ANY,),
         N_("Reveal"),
         "Phones mode, phase 3: reveal the next province (the chooser picks it).",
-        who=ANYONE,
-        phases=("battle",),
         when=_to_reveal,
     ),
     Action(
         "enter_cards",
         act_enter_cards,
         (
-            Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),
+            _PROVINCE_IF_ANY,
             Param("card0", "choice", choices=_CARD, label=COLOUR_NAMES[BLUE]),
             Param("card1", "choice", choices=_CARD, label=COLOUR_NAMES[RED]),
         ),
@@ -242,24 +254,20 @@ ACTIONS = action_table(
         phases=("battle",),
         when=_to_enter,
     ),
-    Action(
+    _battle(
         "resolve",
         act_resolve,
         (),
         N_("Resolve the battle"),
         "Anyone, phase 3: resolve the revealed province.",
-        who=ANYONE,
-        phases=("battle",),
         when=_revealed,
     ),
-    Action(
+    _battle(
         "finish_battles",
         act_finish_battles,
         (),
         N_("Battles done"),
         "Anyone, phase 3: all battles done: score (rounds 3/6/9) and draw.",
-        who=ANYONE,
-        phases=("battle",),
         when=_all_revealed,
     ),
     Action(
@@ -275,34 +283,30 @@ ACTIONS = action_table(
         phases=LIVE,
         when=_moving,
     ),
-    Action(
+    _in_play(
         "warlord",
         act_warlord,
         (
-            Param("warlord", "int", min=1, max=5, label=N_("Warlord")),
-            Param("province", "choice", choices=_PROV, optional=True, label=N_("Province")),
+            _WARLORD,
+            _PROVINCE_IF_ANY,
             Param("to", "choice", choices=_PROV, optional=True, label=N_("To")),
         ),
         N_("Play a Warlord"),
         "Seat, phase 3: play one of your Warlords.",
-        who=SEAT,
-        phases=LIVE,
         when=_warlord_now,
     ),
-    Action(
+    _in_play(
         "choose_extra_warlord",
         act_choose_extra_warlord,
-        (Param("warlord", "int", min=1, max=5, label=N_("Warlord")),),
+        (_WARLORD,),
         N_("Take this Warlord"),
         "Seat after War Chariot: choose one of your set-aside Warlords.",
-        who=SEAT,
-        phases=LIVE,
         when=_extra,
     ),
     Action(
         "bottom",
         act_bottom,
-        (Param("card", "choice", choices=_CARD, label=N_("Card")),),
+        (_A_CARD,),
         N_("Put at the bottom"),
         "Seat, phones mode, phase 5: the drawn card to put at the bottom.",
         who=SEAT,
@@ -313,7 +317,7 @@ ACTIONS = action_table(
         "recall",
         act_recall,
         (
-            Param("card", "choice", choices=_CARD, label=N_("Card")),
+            _A_CARD,
             Param("seat", "seat", optional=True, label=N_("Player")),
         ),
         N_("Recall an army"),
@@ -322,34 +326,26 @@ ACTIONS = action_table(
         phases=LIVE,
         when=_recall,
     ),
-    # Corrections of the board, not moves of play: the platform asks the host to confirm
-    # one that would end the game or reveal something.
-    Action(
+    _correction(
         "move_armies",
         act_move_armies,
         (
-            Param("seat", "seat", label=N_("Player")),
+            PLAYER,
             Param("src", "choice", choices=PLACES, label=N_("From")),
             Param("dst", "choice", choices=PLACES, label=N_("To")),
             Param("n", "int", min=1, max=ARMIES, label=N_("Armies")),
         ),
         N_("Move armies"),
         "Host: correct the board by moving a player's armies.",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "set_score",
         act_set_score,
         (Param("score", "int", min=-TRACK_END, max=TRACK_END, label=N_("Score")),),
         N_("Set the score marker"),
         "Host: correct the score marker (-9 Red's end .. +9 Blue's end).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "set_displays",
         act_set_displays,
         tuple(
@@ -358,33 +354,24 @@ ACTIONS = action_table(
         ),
         N_("Set the scoring displays"),
         "Host: the displays (1-10) the table laid out beside the provinces given; each once.",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
     ),
-    Action(
+    _correction(
         "enter_event",
         act_enter_event,
-        (Param("event", "choice", choices=EVENTS, label=N_("Which event")),),
+        (_EVENT,),
         N_("Enter the face-up event"),
         "Host: the event card the table turned face up (we drew this).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
         when=_with_events,
     ),
-    Action(
+    _correction(
         "set_event_done",
         act_set_event_done,
         (
-            Param("event", "choice", choices=EVENTS, label=N_("Which event")),
+            _EVENT,
             Param("done", "bool", label=N_("Event carried out")),
         ),
         N_("Mark an event"),
         "Host: mark an event as carried out (done=true) or not (done=false).",
-        correction=True,
-        who=HOST,
-        phases=LIVE,
         when=_with_events,
     ),
 )

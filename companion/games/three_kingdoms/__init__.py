@@ -29,38 +29,16 @@ The modules:
 
 from __future__ import annotations
 
-from ..kit import N_, Game
-from . import civil_war
-from .data import GAME_ID
+from ..kit import N_, assemble
+from . import civil_war, data, lines, phases, rules, scoring, setup, view
 from .dice import hit_chance, parse_faces, top_die_chances
-from .lines import LINES
-from .phases import PHASES
-from .rules import ACTIONS, allowed
-from .scoring import over, result
-from .setup import OPTIONS, setup
-from .view import private_view, view
 
 __all__ = ["GAME", "hit_chance", "parse_faces", "top_die_chances"]
 
 # What happens when a phase begins (a queued civil war starts): registered here.
-PHASES.register({"civil_war": civil_war.next_civil_war})
+phases.PHASES.register({"civil_war": civil_war.next_civil_war})
 
-GAME = Game(
-    id=GAME_ID,
-    name=N_("3 Kingdoms Battle"),
-    min_players=3,
-    max_players=5,
-    setup=setup,
-    actions=ACTIONS,
-    allowed=allowed,
-    view=view,
-    result=result,
-    over=over,
-    describe=LINES.describe,
-    options=OPTIONS,
-    private_view=private_view,
-    reveals={},  # nothing is hidden (digest §8), so no action shows anyone a secret
-    private=(),
-    sealed=False,
-    phases=PHASES.pairs,
+# Nothing is hidden (digest §8): no secrets, no sealed rounds, no reveals.
+GAME = assemble(
+    (data, phases, setup, rules, scoring, view, lines), name=N_("3 Kingdoms Battle"), players=(3, 5)
 )

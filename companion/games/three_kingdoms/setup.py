@@ -9,61 +9,40 @@ from ..kit import N_, Option, Rng, State
 from .data import COMMAND_CARDS, STRATAGEMS, TILES_TO_DRAW
 
 OPTIONS = (
-    Option(
+    Option.flag(
         "join_contested",
-        "bool",
-        True,
         N_("Troops may be placed on a new tile whose city already holds other players' troops"),
+        True,
     ),
-    Option(
+    Option.choice(
         "emptied_city",
-        "choice",
-        "idle",
         N_("A city its owner leaves without troops"),
-        choices=(
-            ("idle", N_("becomes idle (no owner, no points)")),
-            ("kept", N_("stays with its owner")),
-        ),
+        idle=N_("becomes idle (no owner, no points)"),
+        kept=N_("stays with its owner"),
     ),
-    Option(
+    Option.choice(
         "hold_hits",
-        "choice",
-        "pool",
         N_("Attacker hits against Hold troops in one roll"),
-        choices=(
-            ("pool", N_("turn Hold troops Alert first, then remove Alert troops, new ones too")),
-            ("one_per_troop", N_("each defending troop takes at most one hit per roll")),
-        ),
+        pool=N_("turn Hold troops Alert first, then remove Alert troops, new ones too"),
+        one_per_troop=N_("each defending troop takes at most one hit per roll"),
     ),
-    Option(
+    Option.choice(
         "simultaneous_eight",
-        "choice",
-        "tiebreak",
         N_("Several players reach 8 points at once"),
-        choices=(
-            ("tiebreak", N_("highest score, then the tie-break chain")),
-            ("shared", N_("they share the win")),
-        ),
+        tiebreak=N_("highest score, then the tie-break chain"),
+        shared=N_("they share the win"),
     ),
-    Option(
+    Option.choice(
         "tiebreak_alert",
-        "choice",
-        "map",
         N_("Tie-break D counts Alert troops"),
-        choices=(
-            ("map", N_("everywhere on the map")),
-            ("completed", N_("in completed cities only")),
-        ),
+        map=N_("everywhere on the map"),
+        completed=N_("in completed cities only"),
     ),
-    Option(
+    Option.choice(
         "final_tie",
-        "choice",
-        "shared",
         N_("Still tied after tie-break D"),
-        choices=(
-            ("shared", N_("the tied players share the win")),
-            ("fewer_turns", N_("the tied player who took fewer turns wins")),
-        ),
+        shared=N_("the tied players share the win"),
+        fewer_turns=N_("the tied player who took fewer turns wins"),
     ),
 )
 
