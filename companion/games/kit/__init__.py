@@ -10,7 +10,8 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 - ``phases``: named phases with enter hooks, registered by the part that owns them;
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
 - ``counters``: bounded counters and the one logged correction (from → to, by whom);
-- ``lines``: history lines as tables from event type to line, names from the seats;
+- ``lines``: history lines as tables from event type to line (a text filled from the event, or
+  a function), names from the seats;
 - ``placing``: places from the rules' keys, and the tie-break step that decided a win;
 - ``odds``, ``seats``, ``draws``: chances in one shape, turn order, the table's draws;
 - ``params``: untrusted input turned into an action's parameters;

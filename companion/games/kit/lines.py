@@ -48,13 +48,13 @@ class Lines:
         clash = set(self.table) & set(table)
         if clash:
             raise ValueError(f"events described twice: {sorted(clash)}")
-        self.table.update({kind: self.line(entry) for kind, entry in table.items()})
-
-    def line(self, entry: Line | Text, *extra: str, **values: Value) -> Line:
-        """A table's entry as a line: a text is ``filled`` with the game's values."""
-        if callable(entry):
-            return entry
-        return filled(entry, *extra, **{**self.values, **values})
+        # A text is the line ``filled`` makes of it with the game's values.
+        self.table.update(
+            {
+                kind: entry if callable(entry) else filled(entry, **self.values)
+                for kind, entry in table.items()
+            }
+        )
 
     def describe(self, event: Event, players: list[str]) -> Text:
         line = self.table.get(event.get("type", ""))
@@ -100,7 +100,8 @@ def filled(template: Text, *extra: str, **values: Value) -> Line:
     (``name_of``), ``{who_t}`` with who made the change (``who``), any other hole with the
     event's value of that name. ``values`` fill a hole another way (another key, or a function
     of event and seats); ``extra`` keys go along as they are though the text shows none. A
-    ``P`` template counts by its ``{n}`` (the event's ``n`` unless ``values`` say otherwise).
+    ``P`` template counts by its ``{n}`` (the event's ``n`` unless ``values`` say otherwise);
+    the count it was written with (``0``) only marks it as a count's text.
 
     >>> line = filled(T("{name} pays {cost}"))
     >>> line({"seat": 1, "cost": 3}, ["Ann", "Bo"])
