@@ -21,13 +21,13 @@ OWNER_KEY = "owner_token_digest"  # the meta row that holds the owner token's di
 def issue(store: Store) -> str:
     """A fresh owner token (192 random bits); its digest replaces the old one's."""
     token = secrets.token_urlsafe(24)
-    store.set_meta(OWNER_KEY, digest(token))
+    store.set_setting(OWNER_KEY, digest(token))
     return token
 
 
 def issue_first(store: Store) -> str | None:
     """An owner token if the database has no owner yet (the first start), else None."""
-    if store.read_meta(OWNER_KEY) is not None:
+    if store.setting(OWNER_KEY) is not None:
         return None
     return issue(store)
 
@@ -38,7 +38,7 @@ def link(base: str, token: str) -> str:
 
 def current(tables: Tables) -> str | None:
     """The digest of the owner token that works now (None before any was issued)."""
-    return tables.store.read_meta(OWNER_KEY)
+    return tables.store.setting(OWNER_KEY)
 
 
 def opens(tables: Tables, token: str) -> str | None:

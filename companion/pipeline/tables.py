@@ -19,7 +19,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,18 +308,25 @@ class Tables(SeatDoors):
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise BadInput("no_type", N_("An action needs a type."))
         confirmed = raw.get("confirm") in (True, 1, "1", "true", "on", "yes")
+        return self._change(
+            table_id, viewer, lambda db: self._act(table_id, viewer, raw, confirmed, db)
+        )
+
+    def _change(self, table_id: str, viewer: Viewer, decide: Callable[[Any], Changed]) -> Changed:
+        """Decide and write one change (an action, an undo or a redo) under the table's lock,
+        then tell every process. ``decide(db)`` runs on the table as this process holds it
+        (``db`` None); when another process moved the table first, it runs again holding the
+        table's row (other processes' writes wait), caught up from the log (``db`` that
+        locked connection)."""
         try:
             try:
                 with self._lock(table_id):
-                    changed = self._act(table_id, viewer, raw, confirmed)
+                    changed = decide(None)
             except Stale:
-                # Another process moved the table first. Hold its row (other processes'
-                # writes wait), catch up from the log and check the action again on the
-                # new state.
                 with self._lock(table_id), self._forgotten_if_it_fails(table_id):
                     with self.store.locked(table_id) as db:
                         self._catch_up(table_id)
-                        changed = self._act(table_id, viewer, raw, confirmed, db)
+                        changed = decide(db)
         except SeatLost:
             raise self._seat_lost(table_id, viewer) from None
         self.hub.publish(table_id, changed.version)
@@ -409,19 +416,9 @@ class Tables(SeatDoors):
         """``undo`` (or, with ``undo`` false, ``redo``), answering the table it left."""
         if viewer.kind == "public" or (viewer.kind == "seat" and not undo):
             raise NotAllowed("host_only", N_("Only the host can do that."))
-        try:
-            try:
-                with self._lock(table_id):
-                    changed = self._move(table_id, viewer, undo, confirm)
-            except Stale:  # as in ``act``: hold the table's row, catch up, decide again
-                with self._lock(table_id), self._forgotten_if_it_fails(table_id):
-                    with self.store.locked(table_id) as db:
-                        self._catch_up(table_id)
-                        changed = self._move(table_id, viewer, undo, confirm, db)
-        except SeatLost:
-            raise self._seat_lost(table_id, viewer) from None
-        self.hub.publish(table_id, changed.version)
-        return changed
+        return self._change(
+            table_id, viewer, lambda db: self._move(table_id, viewer, undo, confirm, db)
+        )
 
     def _move(
         self, table_id: str, viewer: Viewer, undo: bool, confirm: bool, db: Any = None

@@ -246,21 +246,6 @@ class Store(SeatStore, PlaysStore):
 
         return self._write(job)
 
-    def read_meta(self, key: str) -> str | None:
-        """The stored value of ``key``, or None."""
-        row = self._one("SELECT value FROM meta WHERE key=?", (key,))
-        return row[0] if row else None
-
-    def set_meta(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing what was there (e.g. the owner's digest)."""
-        self._write(
-            lambda db: db.execute(
-                "INSERT INTO meta(key, value) VALUES (?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-                (key, value),
-            )
-        )
-
     # -- tables and seats ---------------------------------------------------------------
 
     def create_table(
@@ -546,7 +531,8 @@ class Store(SeatStore, PlaysStore):
         return row[0] if row else None
 
     def set_setting(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key`` in ``meta``."""
+        """Store ``value`` under ``key`` in ``meta``, replacing what was there (e.g. the
+        owner's digest)."""
         self._write(
             lambda db: db.execute(
                 "INSERT INTO meta(key, value) VALUES (?, ?)"

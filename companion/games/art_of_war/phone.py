@@ -55,6 +55,17 @@ GENERAL_NEEDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _cards(
+    table: dict[str, dict[str, Any]], keys: list[str], **fields: str
+) -> list[dict[str, Any]]:
+    """Cards (buildings, Advisors, Generals) as a phone lists them: each its key and name, and
+    ``fields``, each shown under its name from the table's entry under another."""
+    return [
+        {"key": k, "name_t": table[k]["name"], **{out: table[k][f] for out, f in fields.items()}}
+        for k in keys
+    ]
+
+
 def playable_cards(state: State, seat: int) -> list[dict[str, Any]]:
     """The tactic cards ``seat`` could play now (the app does not know which ones they hold):
     battle cards only while the seat is in the current battle, the Borrowed Knife during the
@@ -208,15 +219,7 @@ def me(state: State, seat: int) -> dict[str, Any]:
         "tactics": p["tactics"],
         "tactic_price": tactic_price(state, seat),
         "blueprint_price": BLUEPRINT_PRICE,
-        "blueprints": [
-            {
-                "key": k,
-                "name_t": ALL_BUILDINGS[k]["name"],
-                "workers": ALL_BUILDINGS[k]["workers"],
-                "costs": ALL_BUILDINGS[k]["costs"],
-            }
-            for k in p["blueprints"]
-        ],
+        "blueprints": _cards(ALL_BUILDINGS, p["blueprints"], workers="workers", costs="costs"),
         "general": general,
         "general_t": GENERALS[general]["name"] if general else None,
         "general_ability_t": GENERALS[general]["ability"] if general else None,
@@ -236,19 +239,25 @@ def me(state: State, seat: int) -> dict[str, Any]:
         "build": building_plan(state, seat) if state["phase"] >= 0 else None,
     }
     # Blueprints the phone may add as it holds them on the table (public facts only decide).
-    me["addable_blueprints"] = [
-        {"key": k, "name_t": info["name"]}
-        for k, info in BUILDINGS.items()
-        if info.get("in_deck", True)
-        and k not in p["blueprints"]
-        and all(b["key"] != k for b in state["buildings"])
-    ]
+    me["addable_blueprints"] = _cards(
+        BUILDINGS,
+        [
+            k
+            for k, info in BUILDINGS.items()
+            if info.get("in_deck", True)
+            and k not in p["blueprints"]
+            and all(b["key"] != k for b in state["buildings"])
+        ],
+    )
     # What a Pilfer a Goat / Loot a Burning House may name as taken (play_tactic ``take``).
-    me["takeable"] = [{"key": "tactic", "name_t": N_("a tactic card")}] + [
-        {"key": k, "name_t": info["name"]}
-        for k, info in ALL_BUILDINGS.items()
-        if k not in p["blueprints"] and all(b["key"] != k for b in state["buildings"])
-    ]
+    me["takeable"] = [{"key": "tactic", "name_t": N_("a tactic card")}] + _cards(
+        ALL_BUILDINGS,
+        [
+            k
+            for k in ALL_BUILDINGS
+            if k not in p["blueprints"] and all(b["key"] != k for b in state["buildings"])
+        ],
+    )
     # The phone knows its own money and cards: its running score counts them too.
     own = [building_points(state, seat, b) for b in owned(state, seat)]
     me["score"] = sum(pts for pts, _ in own)
@@ -256,23 +265,12 @@ def me(state: State, seat: int) -> dict[str, Any]:
     if state["phase"] < 0:
         offer = state["offers"][seat]
         me["offer"] = {
-            "advisors": [
-                {
-                    "key": k,
-                    "name_t": ADVISORS[k]["name"],
-                    "ability_t": ADVISORS[k]["ability"],
-                    "cards": ADVISORS[k]["cards"],
-                }
-                for k in offer["advisors"]
-            ],
-            "generals": [
-                {"key": k, "name_t": GENERALS[k]["name"], "ability_t": GENERALS[k]["ability"]}
-                for k in offer["generals"]
-            ],
+            "advisors": _cards(ADVISORS, offer["advisors"], ability_t="ability", cards="cards"),
+            "generals": _cards(GENERALS, offer["generals"], ability_t="ability"),
             "allowance": allowance(state, seat),
             # For enter_offer: every Advisor and General, and whether these were entered.
-            "all_advisors": [{"key": k, "name_t": a["name"]} for k, a in ADVISORS.items()],
-            "all_generals": [{"key": k, "name_t": g["name"]} for k, g in GENERALS.items()],
+            "all_advisors": _cards(ADVISORS, list(ADVISORS)),
+            "all_generals": _cards(GENERALS, list(GENERALS)),
             "entered": bool((state.get("offers_entered") or [False] * (seat + 1))[seat]),
         }
     if state["phase"] == 6:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, Actor, Event, P, Rng, RulesError, State, T, Text, sealed, seat_of
+from ..kit import N_, Actor, Event, P, Rng, RulesError, State, T, Text, fill, sealed, seat_of
 from .board import (
     advisor,
     city,
@@ -24,6 +24,7 @@ from .board import (
 )
 from .data import ADVISORS, FACILITIES, RESOURCE_NAMES, STANCE_NAMES, TACTICS
 from .flow import choose
+from .lines import LINES
 
 # --------------------------------------------------------------------------- War or Peace
 
@@ -61,6 +62,35 @@ def produce_all(state: State, rng: Rng) -> list[Event]:
     return events + _assign_tribute(state)
 
 
+# A facility's first line of arithmetic: its base plus one per worker.
+FACILITY_LINES = {
+    "mine": P(
+        "Mine: base {base} + {n} worker = ${total}", "Mine: base {base} + {n} workers = ${total}", 0
+    ),
+    "farm": P(
+        "Farm: base {base} + {n} worker = {total} food",
+        "Farm: base {base} + {n} workers = {total} food",
+        0,
+    ),
+    "barracks": P(
+        "Barracks: base {base} + {n} worker = {total} soldiers",
+        "Barracks: base {base} + {n} workers = {total} soldiers",
+        0,
+    ),
+}
+
+
+def _facility(
+    p: dict[str, Any], facility: str, stopped: bool, peace: int, lines: list[Text]
+) -> int:
+    """What a facility makes: its base (none when stopped, +1 at Peace) plus one per worker,
+    its line added to ``lines``."""
+    base = 0 if stopped else FACILITIES[facility]["base"] + peace
+    workers = p["facility"][facility]
+    lines.append(fill(FACILITY_LINES[facility], base=base, n=workers, total=base + workers))
+    return base + workers
+
+
 def production(state: State, seat: int) -> dict[str, Any]:
     """What ``seat`` produces this round, with the lines of the arithmetic."""
     p = player(state, seat)
@@ -70,17 +100,7 @@ def production(state: State, seat: int) -> dict[str, Any]:
     lines: list[Text] = []
     money_lines: list[Text] = []
     # Mine: base 2 (+1 at Peace, stopped at War) + workers.
-    mine_base = 0 if stance == "war" else FACILITIES["mine"]["base"] + peace
-    money = mine_base + p["facility"]["mine"]
-    money_lines.append(
-        P(
-            "Mine: base {base} + {n} worker = ${total}",
-            "Mine: base {base} + {n} workers = ${total}",
-            base=mine_base,
-            n=p["facility"]["mine"],
-            total=money,
-        )
-    )
+    money = _facility(p, "mine", stance == "war", peace, money_lines)
     if works(state, seat, "textile_shop"):
         money += 2 * bf
         money_lines.append(T("{building_t}: +${n}", building_t=N_("Textile Shop"), n=2 * bf))
@@ -98,17 +118,7 @@ def production(state: State, seat: int) -> dict[str, Any]:
         )
     starved = effect(state, seat, "cut_supplies")
     # Farm: base 2 (+1 at Peace) + workers, Windmill +2, Great Peace +1, Famine halves.
-    farm_base = 0 if starved else FACILITIES["farm"]["base"] + peace
-    food = farm_base + p["facility"]["farm"]
-    lines.append(
-        P(
-            "Farm: base {base} + {n} worker = {total} food",
-            "Farm: base {base} + {n} workers = {total} food",
-            base=farm_base,
-            n=p["facility"]["farm"],
-            total=food,
-        )
-    )
+    food = _facility(p, "farm", starved, peace, lines)
     if works(state, seat, "windmill"):
         food += 2 * bf
         lines.append(T("{building_t}: +{n} food", building_t=N_("Windmill"), n=2 * bf))
@@ -120,17 +130,7 @@ def production(state: State, seat: int) -> dict[str, Any]:
         food = half_down(food) if state["options"]["famine_rounding"] == "floor" else half_up(food)
         lines.append(T("Famine: food halved = {n}", n=food))
     # Barracks: base 3 (+1 at Peace) + workers, +3 at War, Great Peace +3.
-    barracks_base = 0 if starved else FACILITIES["barracks"]["base"] + peace
-    soldiers = barracks_base + p["facility"]["barracks"]
-    lines.append(
-        P(
-            "Barracks: base {base} + {n} worker = {total} soldiers",
-            "Barracks: base {base} + {n} workers = {total} soldiers",
-            base=barracks_base,
-            n=p["facility"]["barracks"],
-            total=soldiers,
-        )
-    )
+    soldiers = _facility(p, "barracks", starved, peace, lines)
     if stance == "war":
         soldiers += 3
         lines.append(T("War: +3 soldiers"))
@@ -152,20 +152,12 @@ def _produce(state: State, seat: int) -> list[Event]:
     p["money"] += out["money"]
     p["food"] += out["food"]
     p["supply"] += out["soldiers"]
-    state["computed"].append(
-        T(
-            "{name}: food +{food}, soldiers +{soldiers}",
-            name=name(state, seat),
-            food=out["food"],
-            soldiers=out["soldiers"],
-        )
-    )
+    produced = {"type": "Produced", "seat": seat, "food": out["food"], "soldiers": out["soldiers"]}
+    # The board's working opens with the history's own line for it.
+    state["computed"].append(LINES.describe(produced, [each["name"] for each in state["players"]]))
     state["computed"] += out["lines"]
     state["private_lines"][seat] = out["money_lines"] + [T("Money: +${n}", n=out["money"])]
-    return [
-        {"type": "Produced", "seat": seat, "food": out["food"], "soldiers": out["soldiers"]},
-        money_event(seat, out["money"], N_("production")),
-    ]
+    return [produced, money_event(seat, out["money"], N_("production"))]
 
 
 # --------------------------------------------------------------------------- tribute

@@ -10,7 +10,8 @@ It imports nothing above it (only the ground floor: ``companion.text`` and
 - ``phases``: named phases with enter hooks, registered by the part that owns them;
 - ``sealed``: sealed rounds, whose reveal is a barrier for undo, with their resolvers;
 - ``counters``: bounded counters and the one logged correction (from → to, by whom);
-- ``lines``: history lines as tables from event type to line, names from the seats;
+- ``lines``: history lines as tables from event type to line (a text filled from the event, or
+  a function), names from the seats;
 - ``placing``: places from the rules' keys, and the tie-break step that decided a win;
 - ``odds``, ``seats``, ``draws``: chances in one shape, turn order, the table's draws;
 - ``params``: untrusted input turned into an action's parameters;
@@ -48,7 +49,7 @@ from .contract import (
     never_reveals,
 )
 from .counters import Counter, correct, correction_line
-from .lines import Lines, name_of, who
+from .lines import Line, Lines, Value, by, fill, filled, name_of, seat_name, when, who
 from .package import assemble
 from .phases import Phases
 from .placing import deciding_step, places
@@ -78,6 +79,7 @@ __all__ = [
     "Counter",
     "Event",
     "Game",
+    "Line",
     "Lines",
     "NotAllowed",
     "Option",
@@ -91,12 +93,16 @@ __all__ = [
     "P",
     "T",
     "Text",
+    "Value",
     "as_is",
+    "by",
     "correct",
     "correction_line",
     "deciding_step",
     "derive_allowed",
     "draws",
+    "fill",
+    "filled",
     "name_of",
     "next_seat",
     "odds",
@@ -104,8 +110,10 @@ __all__ = [
     "places",
     "require_seat_or_host",
     "sealed",
+    "seat_name",
     "seat_of",
     "turn_order",
+    "when",
     "who",
     "who_when_table",
 ]

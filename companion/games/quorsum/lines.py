@@ -7,7 +7,21 @@ it carried.
 
 from __future__ import annotations
 
-from ..kit import N_, Event, Lines, P, T, Text, correction_line, name_of, who
+from ..kit import (
+    N_,
+    Event,
+    Lines,
+    P,
+    T,
+    Text,
+    by,
+    correction_line,
+    filled,
+    name_of,
+    seat_name,
+    when,
+    who,
+)
 from .board import row_col
 from .data import FACE_T
 
@@ -27,72 +41,60 @@ def _first(e: Event, players: list[str]) -> str:
     return players[first] if isinstance(first, int) else str(first)
 
 
-def _rolled(e: Event, players: list[str]) -> Text:
-    params = {
-        "name": name_of(e, players),
-        "values": _values(e["values"]),
-        "row": e["row"],
-        "col": e["col"],
-        "value": e["value"],
-    }
-    if e["kind"] == "move":
-        if e["ok"]:
-            return T(
-                "{name} rolled {values} and moved onto ({row},{col}) (value {value}).", **params
-            )
-        return T(
-            "{name} rolled {values}: the move onto ({row},{col}) (value {value}) failed.", **params
-        )
-    if e["ok"]:
-        return T("{name} rolled {values} and flipped tile ({row},{col}) (value {value}).", **params)
-    return T(
-        "{name} rolled {values}: flipping tile ({row},{col}) (value {value}) failed.", **params
-    )
+def _dice(e: Event, players: list[str]) -> str:
+    return _values(e["values"])
 
 
-def _turn_ended(e: Event, players: list[str]) -> Text:
-    if e["progress"]:
-        return T(
-            "{name}'s turn ended with progress: the stalemate counter is back to 0.",
-            name=name_of(e, players),
-        )
-    return T(
-        "{name}'s turn ended without progress: stalemate counter {count} of {limit}.",
-        name=name_of(e, players),
-        count=e["count"],
-        limit=e["limit"],
-    )
+# A roll moves a piece or flips a tile, and succeeds or fails: (moved, ok) -> its line.
+_ROLLED = {
+    (True, True): filled(
+        T("{name} rolled {values} and moved onto ({row},{col}) (value {value})."), values=_dice
+    ),
+    (True, False): filled(
+        T("{name} rolled {values}: the move onto ({row},{col}) (value {value}) failed."),
+        values=_dice,
+    ),
+    (False, True): filled(
+        T("{name} rolled {values} and flipped tile ({row},{col}) (value {value})."),
+        values=_dice,
+    ),
+    (False, False): filled(
+        T("{name} rolled {values}: flipping tile ({row},{col}) (value {value}) failed."),
+        values=_dice,
+    ),
+}
+
+_WINNER = seat_name("winner")
+
+_GAME_ENDED = by(
+    "kind",
+    {
+        "win": filled(T("{name} has both pieces home and wins game {n}."), name=_WINNER),
+        "double": filled(
+            T("{name} wins game {n} with a double win: no opposing piece is home."), name=_WINNER
+        ),
+        "stalemate": filled(
+            T("Stalemate: {name} wins game {n} on distance to home ({step_t})."),
+            name=_WINNER,
+            step_t=lambda e, players: (
+                N_("closest pieces") if e["step"] == "closest" else N_("other pieces")
+            ),
+        ),
+    },
+    T("Stalemate: game {n} is a draw."),
+)
 
 
-def _game_ended(e: Event, players: list[str]) -> Text:
-    kind = e["kind"]
-    who = name_of(e, players, "winner")
-    if kind == "win":
-        return T("{name} has both pieces home and wins game {n}.", name=who, n=e["n"])
-    if kind == "double":
-        return T(
-            "{name} wins game {n} with a double win: no opposing piece is home.", name=who, n=e["n"]
-        )
-    if kind == "stalemate":
-        step_t = N_("closest pieces") if e["step"] == "closest" else N_("other pieces")
-        return T(
-            "Stalemate: {name} wins game {n} on distance to home ({step_t}).",
-            name=who,
-            n=e["n"],
-            step_t=step_t,
-        )
-    return T("Stalemate: game {n} is a draw.", n=e["n"])
+def _other(e: Event, players: list[str]) -> str:
+    """The player who does not make the opening choice."""
+    return players[1 - e["seat"]]
 
 
-def _opening(e: Event, players: list[str]) -> Text:
-    chooser, other = name_of(e, players), players[1 - e["seat"]]
-    if e["option"] == "A":
-        return T(
-            "{name} takes the first turn (A); {other} places the pieces.", name=chooser, other=other
-        )
-    return T(
-        "{name} places the pieces (B); {other} takes the first turn.", name=chooser, other=other
-    )
+_OPENING = by(
+    "option",
+    {"A": filled(T("{name} takes the first turn (A); {other} places the pieces."), other=_other)},
+    filled(T("{name} places the pieces (B); {other} takes the first turn."), other=_other),
+)
 
 
 def _piece_corrected(e: Event, players: list[str]) -> Text:
@@ -148,9 +150,9 @@ def _tile_set(e: Event, players: list[str]) -> Text:
 
 LINES = Lines(
     {
-        "LayoutDrawn": lambda e, players: T("The app drew a random layout of 16 tiles."),
+        "LayoutDrawn": T("The app drew a random layout of 16 tiles."),
         "TileSet": _tile_set,
-        "LayoutComplete": lambda e, players: T("All 16 tiles are laid out."),
+        "LayoutComplete": T("All 16 tiles are laid out."),
         "Rolloff": lambda e, players: T(
             "Opening roll: {name0} rolled {die0}, {name1} rolled {die1}.",
             name0=players[0],
@@ -158,11 +160,9 @@ LINES = Lines(
             die0=e["dice"][0],
             die1=e["dice"][1],
         ),
-        "RolloffTied": lambda e, players: T("The opening dice match: roll again."),
-        "ChooserSet": lambda e, players: T(
-            "{name} makes the opening choice.", name=name_of(e, players)
-        ),
-        "OpeningChosen": _opening,
+        "RolloffTied": T("The opening dice match: roll again."),
+        "ChooserSet": T("{name} makes the opening choice."),
+        "OpeningChosen": _OPENING,
         "PiecesPlaced": lambda e, players: T(
             "{name} placed the pieces on the corners; {first} takes the first turn.",
             name=name_of(e, players),
@@ -177,21 +177,21 @@ LINES = Lines(
             given_up=e["given_up"],
             percent=e["percent"],
         ),
-        "DiceGivenUp": lambda e, players: T(
-            "{name} gave up all the dice.", name=name_of(e, players)
+        "DiceGivenUp": T("{name} gave up all the dice."),
+        "Rolled": lambda e, players: _ROLLED[e["kind"] == "move", bool(e["ok"])](e, players),
+        "ChainStopped": T("{name} stopped the chain of moves."),
+        "TurnEnded": when(
+            lambda e: bool(e["progress"]),
+            T("{name}'s turn ended with progress: the stalemate counter is back to 0."),
+            T("{name}'s turn ended without progress: stalemate counter {count} of {limit}."),
         ),
-        "Rolled": _rolled,
-        "ChainStopped": lambda e, players: T(
-            "{name} stopped the chain of moves.", name=name_of(e, players)
+        "GameEnded": _GAME_ENDED,
+        "MatchEnded": when(
+            lambda e: e["winner"] is not None,
+            filled(T("{name} wins the match."), name=_WINNER),
+            T("The match is a draw."),
         ),
-        "TurnEnded": _turn_ended,
-        "GameEnded": _game_ended,
-        "MatchEnded": lambda e, players: (
-            T("{name} wins the match.", name=name_of(e, players, "winner"))
-            if e["winner"] is not None
-            else T("The match is a draw.")
-        ),
-        "GameStarted": lambda e, players: T("Game {n} of the match begins.", n=e["n"]),
+        "GameStarted": T("Game {n} of the match begins."),
         "PieceCorrected": _piece_corrected,
         "TileCorrected": _tile_corrected,
         "Corrected": correction_line,

@@ -6,7 +6,7 @@ Events carry seats; logs recorded before that carried the names too (``name``, `
 
 from __future__ import annotations
 
-from ..kit import N_, Event, L, Lines, P, T, Text, correction_line, name_of, who
+from ..kit import N_, Event, L, Lines, P, T, Text, correction_line, filled, name_of, when
 
 _BUSHIDO_LINES = {
     "passed": N_("{name} turns over a non-Weapon for Bushido and passes it to {left_name}"),
@@ -27,18 +27,6 @@ def _other(event: Event, players: list[str], key: str, old: str) -> str:
     return name_of({"seat": event.get(key), "name": event.get(old, "")}, players)
 
 
-def _defeat(e: Event, players: list[str]) -> Text:
-    if e["by"] is None:
-        return T(
-            "{name} is defeated, not by another player: no honor moves", name=name_of(e, players)
-        )
-    return T(
-        "{name} is defeated by {by_name} and gives them 1 honor",
-        name=name_of(e, players),
-        by_name=_other(e, players, "by", "by_name"),
-    )
-
-
 def _end(e: Event, players: list[str]) -> Text:
     if e["reason"] == "swordmaster":
         return T("Game over: only {name} has health left (Swordmaster)", name=name_of(e, players))
@@ -46,17 +34,6 @@ def _end(e: Event, players: list[str]) -> Text:
     # into a list, it reads as a new event does, joined by the reader's language.
     names = L([players[s] for s in e["seats"]] if "seats" in e else e["names"].split(", "))
     return T("Game over: {names} reached 0 honor", names=names)
-
-
-def _role_noted(e: Event, players: list[str]) -> Text:
-    if e.get("stars"):
-        return P(
-            "You entered {role_t} with {n} star",
-            "You entered {role_t} with {n} stars",
-            e["stars"],
-            role_t=e["role_t"],
-        )
-    return T("You entered {role_t}", role_t=e["role_t"])
 
 
 def _bushido_checked(e: Event, players: list[str]) -> Text:
@@ -133,99 +110,71 @@ def _group(e: Event, players: list[str]) -> Text:
     return _entered(e, players, text)
 
 
-def _turn_corrected(e: Event, players: list[str]) -> Text:
-    before = players[e["before"]] if e["before"] is not None else "—"
-    return T(
-        "{who_t}: turn {before}, {phase_before_t}, round {round_before} → "
-        "{name}, {phase_t}, round {round}",
-        who_t=who(e, players),
-        before=before,
-        phase_before_t=e["phase_before_t"] or "—",
-        round_before=e["round_before"] if e["round_before"] is not None else "—",
-        name=name_of(e, players),
-        phase_t=e["phase_t"],
-        round=e["round"],
-    )
-
-
 LINES = Lines(
     {
         "Attacked": _attacked,
         "GroupAttacked": _group,
-        "AbilityDraw": lambda e, players: P(
-            "{name} draws {n} card ({character_t})",
-            "{name} draws {n} cards ({character_t})",
-            e["n"],
-            name=name_of(e, players),
-            character_t=e["character_t"],
+        "AbilityDraw": P(
+            "{name} draws {n} card ({character_t})", "{name} draws {n} cards ({character_t})", 0
         ),
         "Corrected": correction_line,
-        "TurnCorrected": _turn_corrected,
-        "CharacterCorrected": lambda e, players: T(
-            "{who_t}: {name}'s character {before_t} → {after_t}",
-            who_t=who(e, players),
-            name=name_of(e, players),
-            before_t=e["before_t"],
-            after_t=e["after_t"],
+        "TurnCorrected": filled(
+            T(
+                "{who_t}: turn {before}, {phase_before_t}, round {round_before} → "
+                "{name}, {phase_t}, round {round}"
+            ),
+            before=lambda e, players: players[e["before"]] if e["before"] is not None else "—",
+            phase_before_t=lambda e, players: e["phase_before_t"] or "—",
+            round_before=lambda e, players: (
+                e["round_before"] if e["round_before"] is not None else "—"
+            ),
         ),
-        "PlayStarted": lambda e, players: T(
-            "Play begins: {name} is the Shogun and plays first", name=name_of(e, players)
+        "CharacterCorrected": T("{who_t}: {name}'s character {before_t} → {after_t}"),
+        "PlayStarted": T("Play begins: {name} is the Shogun and plays first"),
+        "ShogunRevealed": T("{name} is the Shogun"),
+        "RoleEntered": T("{name} has entered a role card"),
+        "RoleNoted": when(
+            lambda e: bool(e.get("stars")),
+            filled(
+                P("You entered {role_t} with {n} star", "You entered {role_t} with {n} stars", 0),
+                n="stars",
+            ),
+            T("You entered {role_t}"),
         ),
-        "ShogunRevealed": lambda e, players: T("{name} is the Shogun", name=name_of(e, players)),
-        "RoleEntered": lambda e, players: T(
-            "{name} has entered a role card", name=name_of(e, players)
+        "CharacterEntered": T("{name} has entered a character"),
+        "CharacterNoted": T("You entered {character_t}"),
+        "RolesMismatch": T(
+            "The roles entered don't match the cards for {n} players: everyone check your card"
         ),
-        "RoleNoted": _role_noted,
-        "CharacterEntered": lambda e, players: T(
-            "{name} has entered a character", name=name_of(e, players)
-        ),
-        "CharacterNoted": lambda e, players: T(
-            "You entered {character_t}", character_t=e["character_t"]
-        ),
-        "RolesMismatch": lambda e, players: T(
-            "The roles entered don't match the cards for {n} players: everyone check your card",
-            n=e["n"],
-        ),
-        "CharactersClash": lambda e, players: T(
+        "CharactersClash": T(
             "Two players entered the same character: everyone check your character card"
         ),
-        "Adjusted": lambda e, players: T(
-            "{name}: {counter_t} {before} → {after}",
-            name=name_of(e, players),
-            counter_t=e["counter_t"],
-            before=e["before"],
-            after=e["after"],
+        "Adjusted": T("{name}: {counter_t} {before} → {after}"),
+        "Defeated": when(
+            lambda e: e["by"] is None,
+            T("{name} is defeated, not by another player: no honor moves"),
+            filled(
+                T("{name} is defeated by {by_name} and gives them 1 honor"),
+                by_name=lambda e, players: _other(e, players, "by", "by_name"),
+            ),
         ),
-        "Defeated": _defeat,
         "GameEnded": _end,
-        "SwordmasterVoid": lambda e, players: T(
-            "Only {name} has health left, but the Swordmaster victory does not apply: play on",
-            name=name_of(e, players),
+        "SwordmasterVoid": T(
+            "Only {name} has health left, but the Swordmaster victory does not apply: play on"
         ),
-        "Recovered": lambda e, players: T(
-            "{name} recovers to {n} health", name=name_of(e, players), n=e["n"]
-        ),
-        "TurnStarted": lambda e, players: T(
-            "{name}'s turn (round {round})", name=name_of(e, players), round=e["round"]
-        ),
-        "PhaseStarted": lambda e, players: T(
-            "{name}: {phase_t}", name=name_of(e, players), phase_t=e["phase_t"]
-        ),
-        "CardsDrawn": lambda e, players: P(
-            "{name} draws {n} card", "{name} draws {n} cards", e["n"], name=name_of(e, players)
-        ),
-        "HandLimit": lambda e, players: P(
+        "Recovered": T("{name} recovers to {n} health"),
+        "TurnStarted": T("{name}'s turn (round {round})"),
+        "PhaseStarted": T("{name}: {phase_t}"),
+        "CardsDrawn": P("{name} draws {n} card", "{name} draws {n} cards", 0),
+        "HandLimit": P(
             "{name} discards {n} card down to the hand limit of 7",
             "{name} discards {n} cards down to the hand limit of 7",
-            e["n"],
-            name=name_of(e, players),
+            0,
         ),
-        "DeckOut": lambda e, players: T("The deck ran out: everyone loses 1 honor"),
-        "DaimyoNoted": lambda e, players: T("You hold {n} Daimyo", n=e["n"]),
-        "BushidoPlaced": lambda e, players: T(
-            "Bushido is in front of {name}", name=name_of(e, players)
-        ),
-        "BushidoRemoved": lambda e, players: T("Bushido is removed from play"),
+        "DeckOut": T("The deck ran out: everyone loses 1 honor"),
+        "DaimyoNoted": T("You hold {n} Daimyo"),
+        "BushidoPlaced": T("Bushido is in front of {name}"),
+        "BushidoRemoved": T("Bushido is removed from play"),
         "BushidoChecked": _bushido_checked,
     }
 )

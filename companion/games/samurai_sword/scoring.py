@@ -99,32 +99,31 @@ def _members(state: State, team_id: str) -> list[int]:
     return [s for s in range(count(state)) if team(state["roles"][s]) == team_id]
 
 
+def _row(
+    state: State,
+    who: int | str,
+    winner: str,
+    score: int | None,
+    lines: list[Text],
+    places: dict[str, int] | None = None,
+) -> ScoreRow:
+    """A player's row (``who`` a seat), placed where their team is (BG Stats ranks a team game
+    so too), or a team's row under its players (``who`` a team): won with the winning team."""
+    if isinstance(who, str):
+        return ScoreRow(None, _team_label(state, who), score, who == winner, lines)
+    own = team(state["roles"][who])
+    assert places is not None
+    return ScoreRow(who, _label(state, who), score, own == winner, lines, places[own])
+
+
 def _swordmaster_result(state: State, end: dict[str, Any]) -> Outcome:
     seat = end["seat"]
     winner = team(state["roles"][seat])
     no_points = T("Swordmaster victory: no points are counted")
-    rows = [
-        ScoreRow(
-            seat=s,
-            label=_label(state, s),
-            score=None,
-            won=team(state["roles"][s]) == winner,
-            lines=[no_points],
-            # No points are counted: the Swordmaster's team first, everyone else after it.
-            place=1 if team(state["roles"][s]) == winner else 2,
-        )
-        for s in range(count(state))
-    ]
-    rows += [
-        ScoreRow(
-            seat=None,
-            label=_team_label(state, t),
-            score=None,
-            won=t == winner,
-            lines=[no_points],
-        )
-        for t in _teams_in_play(state)
-    ]
+    # No points are counted: the Swordmaster's team first, everyone else after it.
+    places = {team(role): 1 if team(role) == winner else 2 for role in state["roles"]}
+    rows = [_row(state, s, winner, None, [no_points], places) for s in range(count(state))]
+    rows += [_row(state, t, winner, None, [no_points]) for t in _teams_in_play(state)]
     return Outcome(
         reason=T("Swordmaster: only {name} has health left", name=name(state, seat)),
         headline=T(
@@ -218,21 +217,10 @@ def _honor_result(state: State, end: dict[str, Any]) -> Outcome:
     winner, tie = winning_team(totals)
     placed = team_places(totals, winner)
     rows = [
-        ScoreRow(
-            seat=seat,
-            label=_label(state, seat),
-            score=score,
-            won=team(state["roles"][seat]) == winner,
-            lines=lines,
-            # A team game: a player's place is their team's (BG Stats ranks teams so too).
-            place=placed[team(state["roles"][seat])],
-        )
+        _row(state, seat, winner, score, lines, placed)
         for seat, (score, lines) in enumerate(scored)
     ]
-    rows += [
-        ScoreRow(seat=None, label=_team_label(state, t), score=total, won=t == winner, lines=lines)
-        for t, (total, lines) in teams.items()
-    ]
+    rows += [_row(state, t, winner, total, lines) for t, (total, lines) in teams.items()]
     total = teams[winner][0]
     team_t = team_name(state, winner)
     headline = (

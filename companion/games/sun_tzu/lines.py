@@ -8,105 +8,39 @@ in ``text`` (names included): they still read exactly as they were logged.
 
 from __future__ import annotations
 
-from ..kit import Event, Lines, P, T, Text, correction_line, name_of, sealed, who
+from ..kit import (
+    Event,
+    Line,
+    Lines,
+    P,
+    T,
+    Text,
+    Value,
+    by,
+    correction_line,
+    filled,
+    name_of,
+    sealed,
+    when,
+)
 from .data import BLUE, EVENT_NAMES, EVENT_TEXTS, PLACE_NAMES, PROVINCE_NAMES, RED, warlord_text
 
-
-def _prov(e: Event, key: str = "province") -> str:
-    return PROVINCE_NAMES[e[key]]
-
-
-def _armies_moved(e: Event, players: list[str]) -> Text:
-    name = name_of(e, players)
-    if e["dest"] == "reserve":
-        return P(
-            "{name} moves {n} army to the reserve ({why_t})",
-            "{name} moves {n} armies to the reserve ({why_t})",
-            name=name,
-            n=e["n"],
-            why_t=e["why"],
-        )
-    if e["dest"] == "marker":
-        return P(
-            "{name} locks {n} army in the 6 marker box above {province_t}",
-            "{name} locks {n} armies in the 6 marker box above {province_t}",
-            name=name,
-            n=e["n"],
-            province_t=_prov(e),
-        )
-    # Sun Tzu's Warlord 1: one army to an adjacent province.
-    return T(
-        "{name} moves 1 army from {from_t} to {province_t}",
-        name=name,
-        from_t=_prov(e, "from"),
-        province_t=_prov(e),
-    )
+# The holes a line fills from a board index or an event card, not from the event's own value.
+SHOWN: dict[str, Value] = {
+    "province_t": lambda e, players: PROVINCE_NAMES[e["province"]],
+    "from_t": lambda e, players: PROVINCE_NAMES[e["from"]],
+    "src_t": lambda e, players: PLACE_NAMES[e["src"]],
+    "dst_t": lambda e, players: PLACE_NAMES[e["dst"]],
+    "why_t": "why",
+    "event_t": lambda e, players: EVENT_NAMES[e["event"]],
+    "before_t": lambda e, players: EVENT_NAMES[e["before"]],
+    "next_t": lambda e, players: EVENT_NAMES[e["next"]],
+}
 
 
-def _armies_placed(e: Event, players: list[str]) -> Text:
-    if e.get("behind"):  # Light Infantry
-        return T(
-            "{name} is behind and places 1 army in {province_t}",
-            name=name_of(e, players),
-            province_t=_prov(e),
-        )
-    return P(
-        "{name} puts {n} army from the pool into {province_t}",
-        "{name} puts {n} armies from the pool into {province_t}",
-        name=name_of(e, players),
-        n=e["n"],
-        province_t=_prov(e),
-    )
-
-
-def _armies_taken(e: Event, players: list[str]) -> Text:
-    name, n = name_of(e, players), e["n"]
-    if e["dest"] == "province":
-        return P(
-            "{name} moves {n} army from {from_t} to {province_t}",
-            "{name} moves {n} armies from {from_t} to {province_t}",
-            name=name,
-            n=n,
-            from_t=_prov(e, "from"),
-            province_t=_prov(e),
-        )
-    if e["dest"] == "reserve":
-        return P(
-            "{name} moves {n} army from {from_t} to the reserve ({why_t})",
-            "{name} moves {n} armies from {from_t} to the reserve ({why_t})",
-            name=name,
-            n=n,
-            from_t=_prov(e, "from"),
-            why_t=e["why"],
-        )
-    return P(
-        "{name} locks {n} army from {from_t} in the 6 marker box above {province_t}",
-        "{name} locks {n} armies from {from_t} in the 6 marker box above {province_t}",
-        name=name,
-        n=n,
-        from_t=_prov(e, "from"),
-        province_t=_prov(e),
-    )
-
-
-def _cards_shown(e: Event, players: list[str]) -> Text:
-    return T(
-        "{province_t}: {blue} plays {card0}, {red} plays {card1}",
-        province_t=_prov(e),
-        blue=players[BLUE],
-        red=players[RED],
-        card0=e["cards"][BLUE],
-        card1=e["cards"][RED],
-    )
-
-
-def _order(e: Event, players: list[str]) -> Text:
-    if e["seat"] is None:
-        return T("Battles are resolved from left to right")
-    return T(
-        "{name} has fewer armies on the board and chooses the battle order",
-        name=name_of(e, players),
-    )
+def _filled(template: Text, *extra: str, **values: Value) -> Line:
+    """The kit's ``filled``, with this game's board places and event cards by name."""
+    return filled(template, *extra, **{**SHOWN, **values})
 
 
 def six_again_line(name: str, p: int) -> Text:
@@ -141,82 +75,6 @@ def headline(winners: list[int], players: list[str]) -> Text:
     return T("A draw: the marker is in the centre and the pools are equal")
 
 
-def _event_entered(e: Event, players: list[str]) -> Text:
-    if e["before"] is None:
-        return T(
-            "{who_t}: the face-up event is {event_t}",
-            who_t=who(e, players),
-            event_t=EVENT_NAMES[e["event"]],
-        )
-    return T(
-        "{who_t}: the face-up event is {event_t} (not {before_t})",
-        who_t=who(e, players),
-        event_t=EVENT_NAMES[e["event"]],
-        before_t=EVENT_NAMES[e["before"]],
-    )
-
-
-def _event_marked(e: Event, players: list[str]) -> Text:
-    by, event = who(e, players), EVENT_NAMES[e["event"]]
-    if not e["done"]:
-        return T(
-            "{who_t}: {event_t} marked as not carried out (back under the event deck)",
-            who_t=by,
-            event_t=event,
-        )
-    if e.get("next"):  # logged before the card turned up had a line of its own
-        return T(
-            "{who_t}: {event_t} marked as carried out; the next event is {next_t}",
-            who_t=by,
-            event_t=event,
-            next_t=EVENT_NAMES[e["next"]],
-        )
-    return T("{who_t}: {event_t} marked as carried out", who_t=by, event_t=event)
-
-
-def _corrected(e: Event, players: list[str]) -> Text:
-    if "counter" in e:  # a kit correction: "Table screen: the scoring display of Qin 3 → 7"
-        return correction_line(e, players)
-    if "score" in e:
-        return T("Correction: the score marker is set to {s}", s=e["score"])
-    if "by" in e:
-        return T(
-            "{who_t}: {name}'s armies, {n} moved from {src_t} to {dst_t}",
-            who_t=who(e, players),
-            name=name_of(e, players),
-            n=e["n"],
-            src_t=PLACE_NAMES[e["src"]],
-            dst_t=PLACE_NAMES[e["dst"]],
-        )
-    return P(
-        "Correction: {name} moves {n} army from {src_t} to {dst_t}",
-        "Correction: {name} moves {n} armies from {src_t} to {dst_t}",
-        name=name_of(e, players),
-        n=e["n"],
-        src_t=PLACE_NAMES[e["src"]],
-        dst_t=PLACE_NAMES[e["dst"]],
-    )
-
-
-def _recalled(e: Event, players: list[str]) -> Text:
-    return T(
-        "{name} discards {card} and recalls 1 army from the reserve to the pool",
-        name=name_of(e, players),
-        card=e["card"],
-    )
-
-
-def _cards_drawn(e: Event, players: list[str]) -> Text:
-    # Private, yet shown outside the phone's press-and-hold panel: it names no card.
-    if e["keep"]:
-        return P(
-            "You draw {n} card and keep it (see it under reveal)",
-            "You draw {n} cards and keep them (see them under reveal)",
-            e["n"],
-        )
-    return T("You draw {n} cards: put one at the bottom of your deck", n=e["n"])
-
-
 class _Lines(Lines):
     """The table, plus the lines events logged before the move carried with them."""
 
@@ -229,113 +87,196 @@ def _sealed(e: Event, players: list[str]) -> Text:
     return sealed.describe(e, players) or T(str(e["type"]))
 
 
+# Sun Tzu's Warlord 1 moves one army to an adjacent province (no ``dest`` of the others).
+_ARMIES_MOVED = by(
+    "dest",
+    {
+        "reserve": _filled(
+            P(
+                "{name} moves {n} army to the reserve ({why_t})",
+                "{name} moves {n} armies to the reserve ({why_t})",
+                0,
+            )
+        ),
+        "marker": _filled(
+            P(
+                "{name} locks {n} army in the 6 marker box above {province_t}",
+                "{name} locks {n} armies in the 6 marker box above {province_t}",
+                0,
+            )
+        ),
+    },
+    _filled(T("{name} moves 1 army from {from_t} to {province_t}")),
+)
+
+_ARMIES_TAKEN = by(
+    "dest",
+    {
+        "province": _filled(
+            P(
+                "{name} moves {n} army from {from_t} to {province_t}",
+                "{name} moves {n} armies from {from_t} to {province_t}",
+                0,
+            )
+        ),
+        "reserve": _filled(
+            P(
+                "{name} moves {n} army from {from_t} to the reserve ({why_t})",
+                "{name} moves {n} armies from {from_t} to the reserve ({why_t})",
+                0,
+            )
+        ),
+    },
+    _filled(
+        P(
+            "{name} locks {n} army from {from_t} in the 6 marker box above {province_t}",
+            "{name} locks {n} armies from {from_t} in the 6 marker box above {province_t}",
+            0,
+        )
+    ),
+)
+
+_CARDS_SHOWN = _filled(
+    T("{province_t}: {blue} plays {card0}, {red} plays {card1}"),
+    blue=lambda e, players: players[BLUE],
+    red=lambda e, players: players[RED],
+    card0=lambda e, players: e["cards"][BLUE],
+    card1=lambda e, players: e["cards"][RED],
+)
+
+_RECALLED = _filled(T("{name} discards {card} and recalls 1 army from the reserve to the pool"))
+
+# The host's corrections: a kit correction ("Table screen: the scoring display of Qin 3 → 7"),
+# or one logged before it: the score marker, or armies moved by someone or by the table.
+_CORRECTED = when(
+    "counter",
+    correction_line,
+    when(
+        "score",
+        _filled(T("Correction: the score marker is set to {s}"), s="score"),
+        when(
+            "by",
+            _filled(T("{who_t}: {name}'s armies, {n} moved from {src_t} to {dst_t}")),
+            _filled(
+                P(
+                    "Correction: {name} moves {n} army from {src_t} to {dst_t}",
+                    "Correction: {name} moves {n} armies from {src_t} to {dst_t}",
+                    0,
+                )
+            ),
+        ),
+    ),
+)
+
+_EVENT_MARKED = when(
+    lambda e: not e["done"],
+    _filled(T("{who_t}: {event_t} marked as not carried out (back under the event deck)")),
+    # logged before the card turned up had a line of its own
+    when(
+        lambda e: bool(e.get("next")),
+        _filled(T("{who_t}: {event_t} marked as carried out; the next event is {next_t}")),
+        _filled(T("{who_t}: {event_t} marked as carried out")),
+    ),
+)
+
+
 LINES = _Lines(
     {
         **{k: _sealed for k in ("SealedOpened", "SealedChosen", "SealedLocked", "SealedUnlocked")},
-        "WarlordsChosen": lambda e, players: T("Both players have chosen their Warlord"),
-        "CardsPlaced": lambda e, players: T("Both players have placed their cards"),
-        "RoundStarted": lambda e, players: T("Round {round} begins", round=e["round"]),
-        "ScoreMoved": lambda e, players: T(
-            "The score marker starts 1 space towards {name}'s end", name=name_of(e, players)
+        "WarlordsChosen": T("Both players have chosen their Warlord"),
+        "CardsPlaced": T("Both players have placed their cards"),
+        "RoundStarted": T("Round {round} begins"),
+        "ScoreMoved": T("The score marker starts 1 space towards {name}'s end"),
+        "WarlordPlayed": _filled(
+            T("{name} plays a Warlord: {text_t}"),
+            text_t=lambda e, players: warlord_text(
+                e["seat"], e["warlord"], e.get("plague_zero", False)
+            ),
         ),
-        "WarlordPlayed": lambda e, players: T(
-            "{name} plays a Warlord: {text_t}",
-            name=name_of(e, players),
-            text_t=warlord_text(e["seat"], e["warlord"], e.get("plague_zero", False)),
+        "ArmiesMoved": _ARMIES_MOVED,
+        "ArmiesPlaced": when(
+            lambda e: bool(e.get("behind")),  # Light Infantry
+            _filled(T("{name} is behind and places 1 army in {province_t}")),
+            _filled(
+                P(
+                    "{name} puts {n} army from the pool into {province_t}",
+                    "{name} puts {n} armies from the pool into {province_t}",
+                    0,
+                )
+            ),
         ),
-        "ArmiesMoved": _armies_moved,
-        "ArmiesPlaced": _armies_placed,
-        "ArmiesTaken": _armies_taken,
-        "ArmiesRetreat": lambda e, players: P(
+        "ArmiesTaken": _ARMIES_TAKEN,
+        "ArmiesRetreat": P(
             "{name} takes {n} army from {province_t} back to the pool",
             "{name} takes {n} armies from {province_t} back to the pool",
-            name=name_of(e, players),
-            n=e["n"],
-            province_t=_prov(e),
+            0,
         ),
-        "Shortfall": lambda e, players: T(
-            "{name}'s pool is short by {n}: armies come from other provinces",
-            name=name_of(e, players),
-            n=e["n"],
+        "Shortfall": T("{name}'s pool is short by {n}: armies come from other provinces"),
+        "NothingToMove": T("{name} has no more armies on the board to move ({n} missing)"),
+        "EventFired": _filled(
+            T("Event {event_t}: {rule_t}"), rule_t=lambda e, players: EVENT_TEXTS[e["event"]]
         ),
-        "NothingToMove": lambda e, players: T(
-            "{name} has no more armies on the board to move ({n} missing)",
-            name=name_of(e, players),
-            n=e["n"],
+        "EventTurnedUp": T("The next event is {event_t}"),
+        "NoWarlords": T("No Warlords in the beginner variant: no effect"),
+        "ExtraWarlord": T("{name} may choose 1 more Warlord"),
+        "NobodyBehind": T("Nobody is behind on the score track: no effect"),
+        "ProvinceHeld": T("{province_t} is held by the opponent: no army is placed"),
+        "PoolEmpty": T("{name}'s pool is empty: no army is placed"),
+        "OrderChooser": when(
+            lambda e: e["seat"] is None,
+            _filled(T("Battles are resolved from left to right")),
+            _filled(T("{name} has fewer armies on the board and chooses the battle order")),
         ),
-        "EventFired": lambda e, players: T(
-            "Event {event_t}: {rule_t}",
-            event_t=EVENT_NAMES[e["event"]],
-            rule_t=EVENT_TEXTS[e["event"]],
-        ),
-        "EventTurnedUp": lambda e, players: T(
-            "The next event is {event_t}", event_t=EVENT_NAMES[e["event"]]
-        ),
-        "NoWarlords": lambda e, players: T("No Warlords in the beginner variant: no effect"),
-        "ExtraWarlord": lambda e, players: T(
-            "{name} may choose 1 more Warlord", name=name_of(e, players)
-        ),
-        "NobodyBehind": lambda e, players: T("Nobody is behind on the score track: no effect"),
-        "ProvinceHeld": lambda e, players: T(
-            "{province_t} is held by the opponent: no army is placed", province_t=_prov(e)
-        ),
-        "PoolEmpty": lambda e, players: T(
-            "{name}'s pool is empty: no army is placed", name=name_of(e, players)
-        ),
-        "OrderChooser": _order,
-        "ProvinceRevealed": _cards_shown,
-        "CardsEntered": _cards_shown,
+        "ProvinceRevealed": _CARDS_SHOWN,
+        "CardsEntered": _CARDS_SHOWN,
         "SixAgainEntered": lambda e, players: six_again_line(name_of(e, players), e["province"]),
-        "PlayedAsSix": lambda e, players: T(
-            "{name}'s {card} is played as a 6", name=name_of(e, players), card=e["card"]
-        ),
-        "PlagueZero": lambda e, players: T("The Plague counts as a 0"),
-        "BattleTied": lambda e, players: T(
-            "{province_t}: a tie, nothing happens", province_t=_prov(e)
-        ),
-        "BattleWon": lambda e, players: T(
-            "{province_t}: {name} wins by {d}",
-            province_t=_prov(e),
-            name=name_of(e, players),
-            d=e["d"],
-        ),
-        "PlagueEmpty": lambda e, players: T(
-            "{province_t}: Plague, but nobody is there", province_t=_prov(e)
-        ),
-        "PlagueCountered": lambda e, players: T(
-            "{province_t}: Plague, countered: no damage", province_t=_prov(e)
-        ),
-        "PlagueStruck": lambda e, players: P(
+        "PlayedAsSix": T("{name}'s {card} is played as a 6"),
+        "PlagueZero": T("The Plague counts as a 0"),
+        "BattleTied": T("{province_t}: a tie, nothing happens"),
+        "BattleWon": T("{province_t}: {name} wins by {d}"),
+        "PlagueEmpty": T("{province_t}: Plague, but nobody is there"),
+        "PlagueCountered": T("{province_t}: Plague, countered: no damage"),
+        "PlagueStruck": P(
             "{province_t}: Plague, {name} sends {lost} of {n} army back to the pool",
             "{province_t}: Plague, {name} sends {lost} of {n} armies back to the pool",
-            province_t=_prov(e),
-            name=name_of(e, players),
-            lost=e["lost"],
-            n=e["n"],
+            0,
         ),
         "RoundScored": round_scored_line,
         "GameEnded": lambda e, players: headline(e["winners"], players),
-        "ExtraWarlordChosen": lambda e, players: T(
-            "{name} has chosen an extra Warlord", name=name_of(e, players)
+        "ExtraWarlordChosen": T("{name} has chosen an extra Warlord"),
+        "DrawDone": T("{name} has drawn"),
+        "Recalled": _RECALLED,
+        "RecallEntered": _RECALLED,
+        "Corrected": _CORRECTED,
+        "EventEntered": when(
+            lambda e: e["before"] is None,
+            _filled(T("{who_t}: the face-up event is {event_t}")),
+            _filled(T("{who_t}: the face-up event is {event_t} (not {before_t})")),
         ),
-        "DrawDone": lambda e, players: T("{name} has drawn", name=name_of(e, players)),
-        "Recalled": _recalled,
-        "RecallEntered": _recalled,
-        "Corrected": _corrected,
-        "EventEntered": _event_entered,
-        "EventMarked": _event_marked,
+        "EventMarked": _EVENT_MARKED,
         # A seat's own lines: they name no card (the cards are in the phone's private notes).
-        "CardsDrawn": _cards_drawn,
-        "TopDiscarded": lambda e, players: T(
-            "You discard the top card of your deck (see it under reveal)"
+        # Private, yet shown outside the phone's press-and-hold panel: it names no card.
+        "CardsDrawn": when(
+            lambda e: e["keep"],
+            _filled(
+                P(
+                    "You draw {n} card and keep it (see it under reveal)",
+                    "You draw {n} cards and keep them (see them under reveal)",
+                    0,
+                )
+            ),
+            _filled(T("You draw {n} cards: put one at the bottom of your deck")),
         ),
-        "ExtraWarlordSecret": lambda e, players: T(
-            "You take an extra Warlord (see it under reveal)"
+        "TopDiscarded": T("You discard the top card of your deck (see it under reveal)"),
+        "ExtraWarlordSecret": T("You take an extra Warlord (see it under reveal)"),
+        "CardKept": _filled(
+            P(
+                "You keep the other card and put one at the bottom of your deck",
+                "You keep the other cards and put one at the bottom of your deck",
+                0,
+            ),
+            n=lambda e, players: e.get("kept", 1),
         ),
-        "CardKept": lambda e, players: P(
-            "You keep the other card and put one at the bottom of your deck",
-            "You keep the other cards and put one at the bottom of your deck",
-            e.get("kept", 1),
-        ),
-    }
+    },
+    **SHOWN,
 )

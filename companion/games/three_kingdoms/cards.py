@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, TURN_OR_HOST, Action, Actor, BadValue, Event, Rng, State
+from ..kit import N_, Actor, BadValue, Event, Rng, State
 from .board import (
     alert_ids,
     emptied,
@@ -25,8 +25,10 @@ from .turns import (
     TROOPS,
     choice_param,
     done,
+    done_leaving,
     int_param,
     need_supply,
+    turn_action,
     turn_seat,
     use_command,
 )
@@ -78,9 +80,7 @@ def emergency(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> l
     events: list[Event] = [
         {"type": "Emergency", "seat": seat, "city": city["id"], "mode": params["mode"]}
     ]
-    emptied(state, city, events)
-    done(state, N_("Command card"))
-    return events
+    return done_leaving(state, city, events, N_("Command card"))
 
 
 def secret_passage(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -210,17 +210,15 @@ def can_lure_tiger(state: State, actor: Actor) -> bool:
 
 
 ACTIONS = (
-    Action(
+    turn_action(
         "national_war",
         national_war,
         (LAUNCH, TARGET, TROOPS),
         N_("National war"),
         "Command card A: attack another player's city.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_make_war,
     ),
-    Action(
+    turn_action(
         "emergency",
         emergency,
         (
@@ -230,31 +228,25 @@ ACTIONS = (
         ),
         N_("Emergency orders"),
         "Command card B: 2 troops into, or out of, a city you control.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_call_emergency,
     ),
-    Action(
+    turn_action(
         "drive_tiger",
         drive_tiger,
         (LAUNCH, TARGET, TROOPS),
         STRATAGEM_LABELS["drive_tiger"],
         "Stratagem: two other players' cities fight to the end; launch's owner attacks.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_drive_tiger,
     ),
-    Action(
+    turn_action(
         "secret_passage",
         secret_passage,
         (LAUNCH, TARGET, TROOPS),
         STRATAGEM_LABELS["secret_passage"],
         "Stratagem: national war on any other player's city, ignoring barriers.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_secret_passage,
     ),
-    Action(
+    turn_action(
         "beauty_trap",
         beauty_trap,
         (
@@ -265,11 +257,9 @@ ACTIONS = (
         ),
         STRATAGEM_LABELS["beauty_trap"],
         "Stratagem: remove 1 troop from another player's city, add 1 of yours to your city.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_beauty_trap,
     ),
-    Action(
+    turn_action(
         "lure_tiger",
         lure_tiger,
         (
@@ -279,8 +269,6 @@ ACTIONS = (
         ),
         STRATAGEM_LABELS["lure_tiger"],
         "Stratagem: all Hold troops in another player's city turn Alert; optional attack.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_lure_tiger,
     ),
 )

@@ -5,6 +5,8 @@ troop goes home); two fight to the end, each hit taking one troop, Alert troops 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..kit import Event, State
 from .board import City, find_city, seats_in, total
 from .dice import hits
@@ -47,37 +49,17 @@ def civil_roll(state: State, dice: list[list[int]]) -> list[Event]:
         for s in sides:
             if s not in stay:
                 city["troops"][s] = [0, 0]  # below the top value: every troop goes home
+        events.append(_rolled(b, dice, {"stay": stay}, {"top": top, "seats": stay}))
         b["sides"] = stay
         if len(stay) == 2:
             b["mode"] = "duel"
-        b["rolls"].append({"mode": "highest", "sides": sides, "dice": dice, "stay": stay})
-        events.append(
-            {
-                "type": "CivilRollHighest",
-                "k": len(b["rolls"]),
-                "sides": sides,
-                "dice": dice,
-                "top": top,
-                "seats": stay,
-            }
-        )
     else:
         got = [hits(d) for d in dice]
         _take(city, sides[0], got[1])
         _take(city, sides[1], got[0])
         left = [total(city, s) for s in sides]
+        events.append(_rolled(b, dice, {"hits": got}, {"hits": f"{got[0]}-{got[1]}", "left": left}))
         b["sides"] = [s for s in sides if total(city, s)]
-        b["rolls"].append({"mode": "duel", "sides": sides, "dice": dice, "hits": got})
-        events.append(
-            {
-                "type": "CivilRollDuel",
-                "k": len(b["rolls"]),
-                "sides": sides,
-                "dice": dice,
-                "hits": f"{got[0]}-{got[1]}",
-                "left": left,
-            }
-        )
     if len(b["sides"]) <= 1:
         winner = b["sides"][0] if b["sides"] else None
         city["owner"] = winner
@@ -88,6 +70,21 @@ def civil_roll(state: State, dice: list[list[int]]) -> list[Event]:
         events.append({"type": "CivilWarEnded", "city": city["id"], "seat": winner, **result})
         events.extend(battle_over(state))
     return events
+
+
+# A roll's event by the battle's mode when it was rolled.
+ROLL_EVENTS = {"highest": "CivilRollHighest", "duel": "CivilRollDuel"}
+
+
+def _rolled(
+    b: dict[str, Any], dice: list[list[int]], kept: dict[str, Any], shown: dict[str, Any]
+) -> Event:
+    """Keep a roll with the battle (``kept``: what it decided) and return its event (``shown``:
+    what its line shows), both naming the sides that rolled and their dice."""
+    sides = b["sides"]
+    b["rolls"].append({"mode": b["mode"], "sides": sides, "dice": dice, **kept})
+    kind = ROLL_EVENTS[b["mode"]]
+    return {"type": kind, "k": len(b["rolls"]), "sides": sides, "dice": dice, **shown}
 
 
 def _take(city: City, seat: int, n: int) -> None:

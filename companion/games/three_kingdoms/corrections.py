@@ -18,7 +18,7 @@ from typing import Any
 from ..kit import (
     HOST,
     N_,
-    Action,
+    PLAYER,
     Actor,
     BadValue,
     Counter,
@@ -29,6 +29,7 @@ from ..kit import (
     RulesError,
     State,
     T,
+    action_group,
     correct,
 )
 from .board import City, city_size, find_city, on_board, opt, seats_in, total
@@ -43,7 +44,7 @@ from .data import (
 )
 from .tiles import complete_city as close_city
 from .tiles import new_city
-from .turns import CITY, SEAT, choice_param, int_param
+from .turns import CITY, choice_param, int_param
 
 ALL_TILES = TILES_TO_DRAW + 1  # the start tile and the 71 to draw
 SPACES_PER_TILE = 2  # a tile has 1-2 garrison spaces in its city area (digest §1)
@@ -341,8 +342,11 @@ SIZE = choice_param(
     "size", ("auto", "small", "large"), N_("Size of the completed city"), default="auto"
 )
 
+# The host's corrections of the board, between battles, to match the table.
+_correction = action_group(correction=True, who=HOST, phases=("turn",))
+
 ACTIONS = (
-    Action(
+    _correction(
         "create_city",
         create_city,
         (
@@ -357,11 +361,8 @@ ACTIONS = (
         N_("Add a city"),
         "Host: put a city on the board as the table shows it (tiles, spaces, completed, size, "
         "one player's troops).",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
-    Action(
+    _correction(
         "complete_city",
         complete_city,
         (
@@ -372,16 +373,13 @@ ACTIONS = (
         N_("Complete or open a city"),
         "Host: complete an open city (its troops decide: control, idle or civil war), correct "
         "a completed city's size, or open it again.",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
-    Action(
+    _correction(
         "adjust_city",
         adjust_city,
         (
             CITY,
-            SEAT,
+            PLAYER,
             int_param("alert", 0, TROOPS_PER_PLAYER, N_("Alert troops")),
             int_param("hold", 0, TROOPS_PER_PLAYER, N_("Hold troops")),
             int_param("spaces", 0, 200, N_("Garrison spaces"), default=None),
@@ -389,15 +387,12 @@ ACTIONS = (
         ),
         N_("Correct a city"),
         "Host: set a player's troops in a city (and its spaces, tiles).",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
-    Action(
+    _correction(
         "adjust_player",
         adjust_player,
         (
-            SEAT,
+            PLAYER,
             int_param("commands", 0, COMMAND_CARDS, N_("Command cards"), default=None),
             choice_param(
                 "stratagem",
@@ -408,28 +403,19 @@ ACTIONS = (
         ),
         N_("Correct a player"),
         "Host: set command cards, toggle a stratagem.",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
-    Action(
+    _correction(
         "adjust_tiles",
         adjust_tiles,
         (int_param("tiles_left", 0, TILES_TO_DRAW, N_("Tiles left")),),
         N_("Correct the tiles left"),
         "Host: set the number of tiles left to draw.",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
-    Action(
+    _correction(
         "set_turn",
         set_turn,
-        (SEAT,),
+        (PLAYER,),
         N_("Give the turn"),
         "Host: give the turn to a seat.",
-        correction=True,
-        who=HOST,
-        phases=("turn",),
     ),
 )

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import N_, TURN_OR_HOST, Action, Actor, BadValue, Event, Param, Rng, RulesError, State
+from ..kit import N_, Actor, BadValue, Event, Param, Rng, RulesError, State
 from .board import City, city_size, open_city, opt, param, seats_in
 from .data import CITY_ID, POINTS, SIZE_LABELS
-from .turns import choice_param, done, int_param, ints_param, need_supply, turn_seat
+from .turns import choice_param, done, int_param, ints_param, need_supply, turn_action, turn_seat
 
 
 def tiles_left(state: State, actor: Actor) -> bool:
@@ -152,24 +152,20 @@ EXPAND_PARAMS = (
 )
 
 ACTIONS = (
-    Action(
+    turn_action(
         "expand",
         expand,
         EXPAND_PARAMS,
         N_("Place a tile"),
         "Place the drawn tile: its city, garrison troops, completed cities.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=tiles_left,
     ),
-    Action(
+    turn_action(
         "discard_tile",
         discard_tile,
         (),
         N_("Tile cannot be placed"),
         "The drawn tile fits nowhere: it leaves the game (the player draws again).",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=tiles_left,
     ),
 )

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..kit import N_, TURN_OR_HOST, Action, Actor, BadValue, Event, Rng, State
+from ..kit import N_, Actor, BadValue, Event, Rng, State
 from .board import (
     City,
     alert_ids,
-    emptied,
     find_city,
     free,
     is_idle,
@@ -26,9 +25,11 @@ from .turns import (
     STANCE,
     choice_param,
     done,
+    done_leaving,
     int_param,
     ints_param,
     need_supply,
+    turn_action,
     turn_seat,
 )
 
@@ -66,9 +67,7 @@ def withdraw(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
         raise BadValue("no_such_troop", N_("No troop in that stance there."))
     city["troops"][seat][index] -= 1
     events = [troop_event("Withdrew", seat, city, stance)]
-    emptied(state, city, events)
-    done(state, N_("Troop orders"))
-    return events
+    return done_leaving(state, city, events, N_("Troop orders"))
 
 
 def transfer(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -87,9 +86,7 @@ def transfer(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> li
     events: list[Event] = [
         {"type": "Transferred", "seat": seat, "src": src["id"], "dst": dst["id"]}
     ]
-    emptied(state, src, events)
-    done(state, N_("Troop orders"))
-    return events
+    return done_leaving(state, src, events, N_("Troop orders"))
 
 
 def change_stance(state: State, actor: Actor, params: dict[str, Any], rng: Rng) -> list[Event]:
@@ -178,27 +175,23 @@ def can_occupy(state: State, actor: Actor) -> bool:
 
 
 ORDERS = (
-    Action(
+    turn_action(
         "reinforce",
         reinforce,
         (CITY, STANCE),
         N_("Reinforce"),
         "Troop orders A: 1 troop from supply into a city you control.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_reinforce,
     ),
-    Action(
+    turn_action(
         "withdraw",
         withdraw,
         (CITY, STANCE),
         N_("Withdraw"),
         "Troop orders B: 1 troop from a city you control back to supply.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_withdraw,
     ),
-    Action(
+    turn_action(
         "transfer",
         transfer,
         (
@@ -207,11 +200,9 @@ ORDERS = (
         ),
         N_("Transfer"),
         "Troop orders C: 1 Alert troop to another city you control.",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=can_transfer,
     ),
-    Action(
+    turn_action(
         "change_stance",
         change_stance,
         (
@@ -222,18 +213,14 @@ ORDERS = (
         ),
         N_("Change stance"),
         "Turn troops Alert->Hold or Hold->Alert (one direction).",
-        who=TURN_OR_HOST,
-        phases=("turn",),
         when=controls_a_city,
     ),
 )
-OCCUPY = Action(
+OCCUPY = turn_action(
     "occupy",
     occupy,
     (CITY, int_param("die", 1, 6, N_("Die (empty = the app rolls)"), default=None)),
     N_("Occupy an idle city"),
     "Roll 1 die for an idle city: small 4+, large 5+.",
-    who=TURN_OR_HOST,
-    phases=("turn",),
     when=can_occupy,
 )

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..kit import (
     N_,
+    TURN_OR_HOST,
     ActionFn,
     Actor,
     BadValue,
@@ -21,8 +22,9 @@ from ..kit import (
     Rng,
     RulesError,
     State,
+    action_group,
 )
-from .board import supply
+from .board import City, emptied, supply
 from .data import CITY_ID, STANCES, TROOPS_PER_PLAYER
 from .phases import PHASES
 from .scoring import check_eight, finish
@@ -89,6 +91,14 @@ def done(state: State, label: str) -> None:
     state["last_action_t"] = label
 
 
+def done_leaving(state: State, city: City, events: list[Event], label: str) -> list[Event]:
+    """The turn's action took troops out of ``city``: an emptied city may fall idle (the
+    option ``emptied_city``) before the action is done."""
+    emptied(state, city, events)
+    done(state, label)
+    return events
+
+
 def need_supply(state: State, seat: int, n: int) -> None:
     have = supply(state, seat)
     if have < n:
@@ -130,4 +140,5 @@ TROOPS = int_param(
 )
 LAUNCH = int_param("launch", 1, CITY_ID, N_("Launching city"))
 TARGET = int_param("target", 1, CITY_ID, N_("Target city"))
-SEAT = Param("seat", "seat", label=N_("Player"))
+# Every move of a turn: by the player whose turn it is (or the host for them), in the turn phase.
+turn_action = action_group(who=TURN_OR_HOST, phases=("turn",))

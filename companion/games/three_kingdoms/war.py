@@ -10,7 +10,6 @@ from typing import Any
 from ..kit import (
     ANYONE,
     N_,
-    Action,
     Actor,
     BadValue,
     Event,
@@ -20,6 +19,7 @@ from ..kit import (
     RulesError,
     State,
     Text,
+    action_group,
 )
 from .board import City, emptied, find_city, opt, param, total
 from .civil_war import civil_roll
@@ -327,8 +327,11 @@ def decides(state: State, actor: Actor) -> bool:
     return actor in (None, decider)
 
 
+# The battles' moves: whoever is at the table enters the dice and the sides' choices.
+_battle = action_group(who=ANYONE)
+
 ACTIONS = (
-    Action(
+    _battle(
         "roll",
         roll,
         (
@@ -351,27 +354,24 @@ ACTIONS = (
         ),
         N_("Roll"),
         "One battle roll, entered or rolled by the app.",
-        who=ANYONE,
         phases=BATTLE,
         when=may_roll,
     ),
-    Action(
+    _battle(
         "call_off",
         call_off,
         (),
         N_("Call off the attack"),
         "The attacker brings the survivors home after a roll.",
-        who=ANYONE,
         phases=("national_war",),
         when=may_call_off,
     ),
-    Action(
+    _battle(
         "settle",
         settle,
         (int_param("n", 0, TROOPS_PER_PLAYER, N_("Troops that move in")),),
         N_("Move troops in"),
         "The national war's winner moves troops in (0 = none).",
-        who=ANYONE,
         phases=("outcome",),
         when=decides,
     ),
