@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import CannotSave
+from .backup import serving
 from .migrations import SQLITE, tables_with
 from .writer import Writer
 
@@ -91,6 +92,12 @@ def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def _abandon(writer: Writer, serving: int | None) -> None:
+    writer.abandon()
+    if serving is not None:
+        os.close(serving)
+
+
 class SqliteBackend:
     """One SQLite file for one server process."""
 
@@ -104,12 +111,14 @@ class SqliteBackend:
         self.read_only = not memory and Path(path).exists() and not writable(Path(path))
         if not memory and not self.read_only:
             _private_file(Path(path))
+        # Held while this store is open: ``companion restore`` refuses while it is.
+        self._serving = None if memory or self.read_only else serving(path)
         connect = partial(_connect_read_only if self.read_only else _connect, path)
         # The writer opens the write connection on its own thread and alone uses it.
         self.writer = Writer(connect)
         self.conn = self.writer.conn
         # A store nobody closed still ends its writer thread once it is garbage.
-        self._finalizer = weakref.finalize(self, self.writer.abandon)
+        self._finalizer = weakref.finalize(self, _abandon, self.writer, self._serving)
         # A second connection to ":memory:" would open another, empty database: there,
         # reads go through the writer too.
         self._reader = (
@@ -190,3 +199,6 @@ class SqliteBackend:
         if self._reader is not None:
             with self._read_lock:
                 self._reader.close()
+        if self._serving is not None:
+            os.close(self._serving)
+            self._serving = None
