@@ -17,7 +17,8 @@ BACKUP_HELP = """\
 Make a consistent copy of the games while the server runs (never copy the live file with
 cp: such a copy can be damaged). With no PATH the copy goes into the "backups" folder beside
 the database; with a folder, into it; with a file name, there. It prints where it went and
-how big it is. For PostgreSQL it runs pg_dump (custom format, -Fc).
+how big it is. For PostgreSQL it runs pg_dump (custom format, -Fc); with no PATH the copy
+goes into the current folder.
 """
 
 RESTORE_HELP = """\
@@ -25,7 +26,7 @@ Put a backup back in place of the games. The file is checked first (whole, undam
 by Table Companion, by this release or an older one); the current database is moved aside,
 never deleted, under a name ending ".before-restore-<UTC time>". Stop the server first; the
 next start upgrades a backup from an older release, as any start does. For PostgreSQL it
-runs pg_restore, after a pg_dump of the current database.
+runs pg_restore, after a pg_dump of the current database into the folder of FILE.
 """
 
 
@@ -60,14 +61,12 @@ def _location(args: argparse.Namespace) -> str:
 
 
 def _backups_folder(location: str) -> Path:
-    """Beside a SQLite file; for PostgreSQL, in the user's data folder."""
+    """The "backups" folder beside a SQLite file; for PostgreSQL, the current folder."""
     from .store.postgres import is_url
 
     if not is_url(location):
         return Path(location).expanduser().parent / "backups"
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("table-companion")) / "backups"
+    return Path.cwd()
 
 
 def run(args: argparse.Namespace) -> None:
@@ -111,7 +110,8 @@ def restore(args: argparse.Namespace) -> None:
     if not file.is_file():
         raise sqlite_backup.Refused(f"There is no file {file}.")
     if is_url(location):
-        aside = pgdump.restore(file, location, _backups_folder(location))
+        # What the database held goes beside the file restored, where the person works.
+        aside = pgdump.restore(file, location, file.resolve().parent)
         print(f"Restored {file} into {shown(location)}.")
         print(f"What the database held before is in {aside}.")
         return
