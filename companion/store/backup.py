@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from . import migrations
 
@@ -109,16 +109,6 @@ def copy(source: str | Path, dest: Path) -> int:
         raise
     _fsync_dir(dest.parent)
     return dest.stat().st_size
-
-
-def copy_to_stream(source: str | Path, folder: Path) -> IO[bytes]:
-    """A fresh consistent copy, opened for reading; the file is already unlinked, so it
-    disappears once read (for a download)."""
-    path = folder / f"download-{stamp()}.db"
-    copy(source, path)
-    stream = open(path, "rb")  # noqa: SIM115 - handed to the caller, who closes it
-    path.unlink()
-    return stream
 
 
 def check(path: Path) -> int:

@@ -18,11 +18,11 @@ import logging
 import os
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from . import backup, migrations
 from .migrations import POSTGRESQL
-from .writer import _originals
+from .writer import _originals, green
 
 log = logging.getLogger(__name__)
 
@@ -155,3 +155,22 @@ class Backups:
             self.snapshots.after_game()
         else:  # committed when the store's ``locked`` block ends
             self._ended_in_lock = True
+
+    def backup_stream(self, folder: Path) -> IO[bytes]:
+        """A fresh consistent copy (``backup_to``) in ``folder``, opened for reading and
+        already unlinked: it disappears once the reader closes it (a download). Under gevent
+        the copy runs on gevent's thread pool, so the event loop serves everyone meanwhile."""
+        path = folder / f".download-{backup.stamp()}{self.backup_suffix}"
+
+        def make() -> IO[bytes]:
+            self.backup_to(path)
+            try:
+                return open(path, "rb")  # noqa: SIM115 - the caller closes it
+            finally:
+                path.unlink()
+
+        if green():
+            from gevent import get_hub
+
+            return get_hub().threadpool.apply(make)
+        return make()
