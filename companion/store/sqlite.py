@@ -79,14 +79,34 @@ def _connect_read_only(path: str) -> sqlite3.Connection:
     raise RuntimeError(f"Cannot read the database {path}: it is not a readable SQLite file")
 
 
+# The write connection's settings, chosen for a Raspberry Pi's SD card, which wears out by
+# the bytes written to it (benchmarks/disk_writes.py measures them; docs/raspberry-pi.md):
+# - WAL: a commit appends the pages it changed to one file and fsyncs once; a rollback
+#   journal would write each page twice and fsync more often.
+# - FULL: every commit is fsynced, so an acknowledged action survives a power cut. NORMAL
+#   would save the fsyncs, not the bytes, and lose the last moves on a power cut: never.
+# - wal_autocheckpoint stays SQLite's 1000 pages (a ~4 MB WAL). Measured: a move writes
+#   ~23 KB (four 4 KB pages: the log row, its two indexes, the table's version; checkpoints
+#   are ~4% of it); checkpointing ten times less often saved nothing beyond the noise, and
+#   a longer WAL makes every read search a bigger index.
+# - journal_size_limit: after a checkpoint the WAL file is cut back to 4 MB, the size one
+#   checkpoint interval fills, so it is reused in place (no regrowing, no metadata writes)
+#   and a WAL swollen while a snapshot held a checkpoint back does not stay swollen.
+SETTINGS = {
+    "journal_mode": "WAL",
+    "synchronous": "FULL",
+    "wal_autocheckpoint": 1000,
+    "journal_size_limit": 4 * 1024 * 1024,
+}
+
+
 def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
     conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     if reader:
         conn.execute("PRAGMA query_only=ON")  # every write goes through the writer
     else:
-        conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
-        conn.execute("PRAGMA synchronous=FULL")
+        for name, value in SETTINGS.items():
+            conn.execute(f"PRAGMA {name}={value}")
         conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=5000")
     return conn

@@ -276,3 +276,14 @@ def test_the_backup_command_says_where_and_how_big(tmp_path, current, capsys):
     with pytest.raises(SystemExit) as exit:
         main(["backup", "--db", str(tmp_path / "nothing.db")])
     assert "nothing to back up" in str(exit.value.code)
+
+
+def test_the_write_connection_keeps_every_commit_durable_with_a_bounded_wal(tmp_path):
+    store = Store(tmp_path / "companion.db")
+    with store.transaction() as db:
+        settings = [
+            db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "synchronous", "wal_autocheckpoint", "journal_size_limit")
+        ]
+    store.close()
+    assert settings == ["wal", 2, 1000, 4 * 1024 * 1024]  # synchronous 2: FULL
