@@ -87,7 +87,7 @@ def _connect_read_only(path: str) -> sqlite3.Connection:
 #   would save the fsyncs, not the bytes, and lose the last moves on a power cut: never.
 # - wal_autocheckpoint stays SQLite's 1000 pages (a ~4 MB WAL). Measured: a move writes
 #   ~23 KB (four 4 KB pages: the log row, its two indexes, the table's version; checkpoints
-#   are ~4% of it); checkpointing ten times less often saved nothing beyond the noise, and
+#   add little); checkpointing ten times less often saved nothing beyond the noise, and
 #   a longer WAL makes every read search a bigger index.
 # - journal_size_limit: after a checkpoint the WAL file is cut back to 4 MB, the size one
 #   checkpoint interval fills, so it is reused in place (no regrowing, no metadata writes)
