@@ -52,10 +52,11 @@ def _said(result: subprocess.CompletedProcess[bytes]) -> str:
 
 def dump(url: str, dest: Path) -> int:
     """``pg_dump -Fc`` of the database at ``url`` into ``dest`` (0600); its size."""
+    pg_dump = tool("pg_dump")  # before anything is made
     dest.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     partial = dest.with_name(f".{dest.name}.partial")
     os.close(os.open(partial, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600))
-    done = _run([tool("pg_dump"), "-Fc", "--no-owner", "-f", str(partial), shown(url)], url)
+    done = _run([pg_dump, "-Fc", "--no-owner", "-f", str(partial), shown(url)], url)
     if done.returncode != 0:
         partial.unlink()
         raise Refused(f"pg_dump could not back up {shown(url)}: {_said(done)}")

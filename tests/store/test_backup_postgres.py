@@ -7,9 +7,13 @@ installs it): a missing one fails here rather than letting the test pass unseen.
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import threading
 import urllib.error
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +21,8 @@ from companion.store.log import Store
 
 from ..e2e.conftest import Server, play_recorded
 from .test_backup import HUNG, companion, page, until, views
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -126,3 +132,19 @@ def test_restore_refuses_a_truncated_dump_and_a_newer_releases_leaving_the_datab
     said = companion("restore", str(newer_dump), "--db", url)
     assert said.returncode == 1 and "newer release" in said.stderr and "999" in said.stderr
     assert _log(url) == before
+
+
+def test_without_pg_dump_the_backup_says_how_to_install_it(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "backup", "--db", "postgresql://tc:s3cret@db/x"],
+        capture_output=True,
+        text=True,
+        timeout=HUNG,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "PATH": str(tmp_path), "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 1
+    assert "pg_dump is not installed" in done.stderr and "postgresql-client" in done.stderr
+    assert "s3cret" not in done.stderr + done.stdout
+    assert not list(tmp_path.iterdir())  # nothing half-made
