@@ -80,12 +80,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Tables one client address may create (Flask-Limiter syntax; form and API together).
         CREATE_RATE_LIMIT="30 per minute;300 per day",
         SSE_HEARTBEAT=15.0,
+        # Automatic snapshots of a SQLite file kept per kind (after a game, before an
+        # upgrade): None reads COMPANION_SNAPSHOTS, else 10; 0 turns them off.
+        SNAPSHOTS=None,
     )
     if test_config:
         app.config.update(test_config)
     app.config["DATABASE"] = app.config["DATABASE"] or default_database()
 
-    store = Store(app.config["DATABASE"])
+    store = Store(app.config["DATABASE"], snapshots=app.config["SNAPSHOTS"])
     app.secret_key = store.meta("secret_key", lambda: secrets.token_hex(32))
     app.jinja_env.undefined = StrictUndefined
     # Every byte of a view goes to every phone after every change: drop template indentation.

@@ -18,6 +18,7 @@ import socket
 import sys
 from typing import Any
 
+from . import cli_backup
 from .serve.access_log import RedactingLog
 from .serve.disk import storage_warning
 
@@ -55,6 +56,8 @@ commands:
   serve    start the app for your table
   demo     start it with a ready table, to try it out
   owner-link  print a new link for the server's owner (the old one stops working)
+  backup   copy the games to a file, safely, while the server runs
+  restore  put a backup back in place of the games
 """
 
 TOP_EXAMPLES = """\
@@ -258,6 +261,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address people open, when it is not this computer's own",
     )
+    cli_backup.register(sub)
     return parser
 
 
@@ -561,6 +565,9 @@ def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     if args.command == "owner-link":
         owner_link(args)
+        return
+    if args.command in ("backup", "restore"):
+        cli_backup.run(args)
         return
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for --workers' own processes
     serve(args, demo=args.command == "demo" or getattr(args, "demo", False))

@@ -124,3 +124,12 @@ def test_fanout_needs_postgresql_for_workers():
         cwd=ROOT,
     )
     assert done.returncode == 2 and "--workers needs PostgreSQL" in done.stderr
+
+
+def test_disk_writes_reports_bytes_per_move_for_a_game():
+    figures = run("disk_writes.py", "--game", "quorsum", timeout=120)
+    assert figures["sqlite"]["synchronous"] == "FULL"  # never traded for fewer writes
+    [game] = figures["games"]
+    assert game["game"] == "quorsum" and game["moves"] > 100 and game["games_finished"] == 1
+    # Every move's commit reaches the disk: at least one 4 KB page, and the snapshot too.
+    assert game["bytes_per_move"] >= 4096 and game["snapshot_bytes_per_game"] > 0

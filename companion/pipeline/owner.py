@@ -10,8 +10,14 @@ is the web layer's part (``companion.web.owner``).
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
+import tempfile
+import time
+from pathlib import Path
+from typing import IO
 
+from ..store.backup import Refused
 from ..store.log import Store, digest
 from .tables import Tables
 
@@ -45,3 +51,21 @@ def opens(tables: Tables, token: str) -> str | None:
     """The current digest if ``token`` is the owner token, else None."""
     stored = current(tables)
     return stored if stored and hmac.compare_digest(digest(token), stored) else None
+
+
+class BackupFailed(Exception):
+    """The server could not make a backup for a download (its reason is in the server's log)."""
+
+
+def backup(tables: Tables) -> tuple[IO[bytes], str]:
+    """A fresh consistent copy of the whole database for the owner to download, and a dated
+    file name for it. The copy is made in the temporary folder and read from there."""
+    store = tables.store
+    try:
+        stream = store.backup_stream(Path(tempfile.gettempdir()))
+    except (Refused, OSError) as err:
+        # The reason may name files and tools: the server's operator reads it, not the page.
+        logging.getLogger(__name__).warning("a backup for the owner failed: %s", err)
+        raise BackupFailed() from None
+    day = time.strftime("%Y-%m-%d-%H%M", time.gmtime())
+    return stream, f"table-companion-{day}{store.backup_suffix}"

@@ -36,6 +36,7 @@ from . import migrations
 from .plays import GAME_ROW, PlaysStore
 from .postgres import PostgresBackend, is_url
 from .seats import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
+from .snapshots import AFTER_GAME, BEFORE_UPGRADE, Backups, Snapshots, keep_from_env  # noqa: F401
 from .sqlite import SqliteBackend
 
 T = TypeVar("T")
@@ -115,7 +116,7 @@ class ActionRow:
         return f"ActionRow(seq={self.seq}, actor={self.actor}, undone={self.undone})"
 
 
-class Store(SeatStore, PlaysStore):
+class Store(SeatStore, PlaysStore, Backups):
     """The database shared by every request of one server process.
 
     ``location`` is a SQLite file's path (or ":memory:") or a ``postgresql://`` URL. Each
@@ -123,15 +124,23 @@ class Store(SeatStore, PlaysStore):
     and returns that function's result once it is committed. A write the database refuses
     (full disk, read-only file) raises ``CannotSave``, one it cannot reach
     ``StoreUnavailable``: nothing of it stays, and nothing acknowledged before is lost.
+
+    A SQLite file gets automatic snapshots (``store.snapshots``): the newest ``snapshots``
+    of each kind are kept (default: ``COMPANION_SNAPSHOTS``, else 10; 0: none).
     """
 
-    def __init__(self, location: str | Path) -> None:
+    def __init__(self, location: str | Path, snapshots: int | None = None) -> None:
         location = str(location)
         # Duck-typed: SQLite's backend answers a few more calls (``conn``, ``read``). Through a
         # local first, or the type checker reads the attribute as the union of the two.
         backend: Any = PostgresBackend(location) if is_url(location) else SqliteBackend(location)
         self.backend: Any = backend
         self.dialect: str = self.backend.dialect
+        self._ended_in_lock = False
+        self.snapshots: Snapshots | None = None
+        if self.dialect == migrations.SQLITE and location != ":memory:" and not self.read_only:
+            keep = keep_from_env() if snapshots is None else snapshots
+            self.snapshots = Snapshots(location, keep)
         if self.dialect == migrations.SQLITE:
             # Tests reach SQLite's write connection to make the "disk" full or read-only.
             self._conn = self.backend.conn
@@ -146,6 +155,7 @@ class Store(SeatStore, PlaysStore):
                 raise
             self.schema_steps: list[int] = []
         else:
+            self._snapshot_before_upgrade()
             self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
 
     @property
@@ -174,7 +184,9 @@ class Store(SeatStore, PlaysStore):
     # -- plumbing -------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Commit the writes already handed in, then close."""
+        """Commit the writes already handed in, then close (after a snapshot being written)."""
+        if self.snapshots is not None:
+            self.snapshots.wait()
         self.backend.close()
 
     def listen(self, changed: Callable[[str, int], None], resume: Callable[[], None]) -> None:
@@ -207,6 +219,9 @@ class Store(SeatStore, PlaysStore):
         with self.backend.lend() as db:
             db.execute("SELECT version FROM tables WHERE id=?" + lock, (table_id,))
             yield db
+        if self._ended_in_lock:
+            self._ended_in_lock = False
+            self._game_ended(True, None)
 
     def write(self, job: Callable[[Any], T]) -> T:
         """Run ``job`` on a write connection, committed before this returns: for the
@@ -394,7 +409,9 @@ class Store(SeatStore, PlaysStore):
                 self._record_play(db, table_id, play)
             return version
 
-        return self._run(job, db)
+        version = self._run(job, db)
+        self._game_ended(play is not UNCHANGED and play is not None, db)
+        return version
 
     def note(self, table_id: str, note: Note) -> tuple[int, int]:
         """Append a note of the table (never undone); returns (its seq, the new version)."""
@@ -430,7 +447,9 @@ class Store(SeatStore, PlaysStore):
                 self._record_play(db, table_id, play)
             return written
 
-        return self._run(job, db)
+        written = self._run(job, db)
+        self._game_ended(play is not UNCHANGED and play is not None, db)
+        return written
 
     def _insert(
         self,

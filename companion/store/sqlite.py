@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import CannotSave
+from .backup import serving
 from .migrations import SQLITE, tables_with
 from .writer import Writer
 
@@ -78,17 +79,43 @@ def _connect_read_only(path: str) -> sqlite3.Connection:
     raise RuntimeError(f"Cannot read the database {path}: it is not a readable SQLite file")
 
 
+# The write connection's settings, chosen for a Raspberry Pi's SD card, which wears out by
+# the bytes written to it (benchmarks/disk_writes.py measures them; docs/raspberry-pi.md):
+# - WAL: a commit appends the pages it changed to one file and fsyncs once; a rollback
+#   journal would write each page twice and fsync more often.
+# - FULL: every commit is fsynced, so an acknowledged action survives a power cut. NORMAL
+#   would save the fsyncs, not the bytes, and lose the last moves on a power cut: never.
+# - wal_autocheckpoint stays SQLite's 1000 pages (a ~4 MB WAL). Measured: a move writes
+#   ~23 KB (four 4 KB pages: the log row, its two indexes, the table's version; checkpoints
+#   add little); checkpointing ten times less often saved nothing beyond the noise, and
+#   a longer WAL makes every read search a bigger index.
+# - journal_size_limit: after a checkpoint the WAL file is cut back to 4 MB, the size one
+#   checkpoint interval fills, so it is reused in place (no regrowing, no metadata writes)
+#   and a WAL swollen while a snapshot held a checkpoint back does not stay swollen.
+SETTINGS = {
+    "journal_mode": "WAL",
+    "synchronous": "FULL",
+    "wal_autocheckpoint": 1000,
+    "journal_size_limit": 4 * 1024 * 1024,
+}
+
+
 def _connect(path: str, reader: bool = False) -> sqlite3.Connection:
     conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     if reader:
         conn.execute("PRAGMA query_only=ON")  # every write goes through the writer
     else:
-        conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: every commit is fsynced, so an acknowledged action survives a power cut.
-        conn.execute("PRAGMA synchronous=FULL")
+        for name, value in SETTINGS.items():
+            conn.execute(f"PRAGMA {name}={value}")
         conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=5000")
     return conn
+
+
+def _abandon(writer: Writer, serving: int | None) -> None:
+    writer.abandon()
+    if serving is not None:
+        os.close(serving)
 
 
 class SqliteBackend:
@@ -104,12 +131,14 @@ class SqliteBackend:
         self.read_only = not memory and Path(path).exists() and not writable(Path(path))
         if not memory and not self.read_only:
             _private_file(Path(path))
+        # Held while this store is open: ``companion restore`` refuses while it is.
+        self._serving = None if memory or self.read_only else serving(path)
         connect = partial(_connect_read_only if self.read_only else _connect, path)
         # The writer opens the write connection on its own thread and alone uses it.
         self.writer = Writer(connect)
         self.conn = self.writer.conn
         # A store nobody closed still ends its writer thread once it is garbage.
-        self._finalizer = weakref.finalize(self, self.writer.abandon)
+        self._finalizer = weakref.finalize(self, _abandon, self.writer, self._serving)
         # A second connection to ":memory:" would open another, empty database: there,
         # reads go through the writer too.
         self._reader = (
@@ -190,3 +219,6 @@ class SqliteBackend:
         if self._reader is not None:
             with self._read_lock:
                 self._reader.close()
+        if self._serving is not None:
+            os.close(self._serving)
+            self._serving = None

@@ -15,6 +15,7 @@ from flask import (
     Blueprint,
     redirect,
     render_template,
+    send_file,
     session,
     url_for,
 )
@@ -24,6 +25,8 @@ from ..after import archive
 from ..errors import NotAllowed
 from ..pipeline import owner as token
 from ..text import N_
+from .errors import error_response
+from .i18n import translate
 from .ownership import _mark, is_owner, owner_only
 from .plays import play_item
 from .screens import tables
@@ -63,3 +66,34 @@ def page() -> str:
     owner_only()
     imported = [play_item(p) for p in archive.plays(tables(), hidden=True) if p.imported]
     return render_template("owner/page.html", imported=imported)
+
+
+@bp.get("/owner/backup")
+def download_backup() -> BaseResponse:
+    """A fresh consistent copy of every game, as a dated file (owner only). A GET that only
+    reads: it changes nothing, so a forged link gains nobody anything."""
+    owner_only()
+    try:
+        stream, name = token.backup(tables())
+    except token.BackupFailed:
+        return error_response(
+            503,
+            "backup_failed",
+            translate(
+                N_(
+                    "The server could not make a backup just now. Whoever runs the server"
+                    " can see why, and make one, with “companion backup”."
+                )
+            ),
+        )
+    reply = send_file(
+        stream,
+        as_attachment=True,
+        download_name=name,
+        mimetype="application/octet-stream",
+        conditional=False,
+    )
+    # Every seat's secrets: never kept by a cache on the way.
+    reply.headers["Cache-Control"] = "no-store"
+    reply.headers.pop("Expires", None)
+    return reply
