@@ -113,3 +113,12 @@ def plain(state: dict) -> dict:
         p["general"] = "kou"
         p["tactics"] = 0
     return state
+
+
+def at_construction(state, step="purchase", stances=None):
+    return at_phase(state, 4, stances or ["peace"] * len(state["players"]), step)
+
+
+def at_the_end(state):
+    state["over"] = {"reason": "peace", "captor": None, "loser": None}
+    return state

@@ -12,7 +12,7 @@ from companion.games import quorsum as Q
 from companion.games.kit.odds import odds
 from companion.games.quorsum.dice import chain_chance
 
-from .test_quorsum import STD, act, board, new_table, playing, put, t
+from .quorsum_setups import STD, act, board, new_table, playing, put, t
 
 
 def declare_lists(state, lists):
