@@ -3,21 +3,15 @@ pieces moved by hand."""
 
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
-import json
-import random
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from companion.games import quorsum as Q
-from companion.games.kit import RulesError
-from companion.games.kit.driver import apply
 from companion.games.quorsum.board import distance, distances
+from tests.fixtures.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Bob"]
@@ -48,27 +42,9 @@ STD = """
 """
 
 
-def act(state, type_, actor=None, seed=0, **params):
-    """Apply one action with the kit's driver, as the platform does; every line reads."""
-    new, events = apply(Q.GAME, state, actor, {"type": type_, **params}, seed, SEQ)
-    assert json.loads(json.dumps(new)) == new
-    for event in events:
-        text = Q.GAME.describe(event, NAMES)
-        assert isinstance(text[0], str)
-        text[0].format(**text[1])  # every placeholder is filled
-        assert json.loads(json.dumps(event)) == event
-    return new, events
-
-
-def refused(state, type_, actor=None, error=RulesError, code=None, **params):
-    """The driver refuses the action (as the platform would), and nothing changes."""
-    before = copy.deepcopy(state)
-    with pytest.raises(error) as info:
-        apply(Q.GAME, state, actor, {"type": type_, **params}, 0, SEQ)
-    assert state == before
-    if code is not None:
-        assert info.value.code == code
-    return info.value
+RULES = Rules("quorsum", players=NAMES, seed=0, seq=SEQ)
+act = RULES.act
+refused = RULES.refused
 
 
 def outcome(state):
@@ -77,16 +53,16 @@ def outcome(state):
 
 
 def new_table(seed=1, **options):
-    return Q.setup(["Ann", "Bob"], options, random.Random(seed))
+    return RULES.new(2, seed=seed, **options)
 
 
 def playing(spec=STD, owners=(0, 1, 1, 0), first=0, **options):
     """A game in its first turn: the given layout, Ann won the roll-off."""
     state = new_table(**options)
     state["tiles"] = board(spec)
-    state, _ = act(state, "rolloff", die0=6, die1=2)
-    state, _ = act(state, "choose", 0, option="A" if first == 0 else "B")
-    state, _ = act(state, "place", state["placer"], owners=list(owners))
+    state, _ = act(state, None, "rolloff", die0=6, die1=2)
+    state, _ = act(state, 0, "choose", option="A" if first == 0 else "B")
+    state, _ = act(state, state["placer"], "place", owners=list(owners))
     assert state["turn"] == first
     return state
 
@@ -105,7 +81,7 @@ def types(events):
 
 def pass_turns(state, n):
     for _ in range(n):
-        state, _ = act(state, "pass", state["turn"])
+        state, _ = act(state, state["turn"], "pass")
     return state
 
 
@@ -135,14 +111,14 @@ def stalemate_after(distances_setup, **options):
     limit = state["options"]["stalemate_turns"]
     for i in range(limit):
         assert state["phase"] == "declare", i
-        state, events = act(state, "pass", state["turn"])
+        state, events = act(state, state["turn"], "pass")
     return state, events
 
 
 def to_declare(state, owners=(0, 1, 1, 0)):
     """From a fresh game of a match to its first turn: choose A, place."""
     if state["phase"] == "rolloff":
-        state, _ = act(state, "rolloff", die0=6, die1=1)
-    state, _ = act(state, "choose", option="A")
-    state, _ = act(state, "place", owners=list(owners))
+        state, _ = act(state, None, "rolloff", die0=6, die1=1)
+    state, _ = act(state, None, "choose", option="A")
+    state, _ = act(state, None, "place", owners=list(owners))
     return state

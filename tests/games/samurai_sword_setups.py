@@ -4,11 +4,10 @@ by hand, score rows and history lines read in English."""
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
-from companion.games.kit.driver import Table, apply
 from companion.games.samurai_sword import GAME
+from tests.fixtures.rules import Rules
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 # Characters with no effect on draws, weapons or difficulty, 5/5/5/5/4/4/4 health.
@@ -17,17 +16,8 @@ PLAIN = ["ieyasu", "tomoe", "nobunaga", "musashi", "ushiwaka", "chiyome", "hanzo
 
 # --------------------------------------------------------------------------------- helpers
 
-
-def act(state: dict, actor: int | None, type_: str, **params: Any) -> tuple[dict, list]:
-    """One action as the platform applies it (the kit's driver): refused (nothing changes), or
-    the new state and its events, each of which has a history line."""
-    new, events = apply(GAME, state, actor, {"type": type_, **params}, seed=7, seq=1)
-    assert json.loads(json.dumps(new)) == new
-    for event in events:
-        text = GAME.describe(event, NAMES)
-        assert isinstance(text[0], str) and isinstance(text[1], dict)
-        assert json.loads(json.dumps(event)) == event
-    return new, events
+RULES = Rules("samurai-sword", players=NAMES, seed=7)
+act = RULES.act
 
 
 def describe(event: dict) -> list:
@@ -36,13 +26,13 @@ def describe(event: dict) -> list:
 
 
 def dealt(n: int, seed: int = 0, **options: Any) -> dict:
-    """A table where the app dealt the cards (seeded as the platform seeds a table)."""
-    return Table(GAME, NAMES[:n], {"deal": "app", "ninja_stars": True, **options}, seed).state
+    """A table where the app dealt the cards, dealt by ``seed``."""
+    return RULES.new(n, seed=seed, **{"deal": "app", "ninja_stars": True, **options})
 
 
 def fresh(n: int, ninja_stars: bool = True) -> dict:
     """A table where every phone is yet to enter its cards."""
-    return Table(GAME, NAMES[:n], {"deal": "manual", "ninja_stars": ninja_stars}).state
+    return RULES.new(n, deal="manual", ninja_stars=ninja_stars)
 
 
 def manual(

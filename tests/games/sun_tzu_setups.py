@@ -3,13 +3,11 @@ battles resolved, armies put on the board by hand."""
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 
 from companion.games import sun_tzu as st
-from companion.games.kit.driver import apply
 from companion.games.sun_tzu import GAME
+from tests.fixtures.rules import Rules
 
 BLUE, RED = 0, 1
 QIN, CHU, JIN, HAN, WU = range(5)
@@ -20,22 +18,14 @@ PACKAGE = Path(st.__file__).parent
 
 # --------------------------------------------------------------------------- helpers
 
-
-def act(state, actor, kind, **params):
-    """Run one action the way the platform does (the kit's driver): checked, on a copy."""
-    new, events = apply(GAME, state, actor, {"type": kind, **params}, seed=7, seq=1)
-    assert json.loads(json.dumps(new)) == new
-    for event in events:
-        text = GAME.describe(event, NAMES)
-        assert isinstance(text, list) and isinstance(text[0], str)
-    return new, events
+RULES = Rules("sun-tzu", players=NAMES, seed=7)
+act = RULES.act
 
 
 def start(cards="physical", blue_w=2, red_w=2, seed=1, events=False, **options):
     """A game after setup and the Warlord choice; by default with no event cards in play."""
-    opts = {o.name: o.default for o in st.OPTIONS} | {"cards": cards, **options}
-    state = st.setup(["Ann", "Bob"], opts, random.Random(seed))
-    if not opts["beginner"]:
+    state = RULES.new(2, seed=seed, cards=cards, **options)
+    if not state["options"]["beginner"]:
         state, _ = act(state, BLUE, "choose_warlord", warlord=blue_w)
         state, _ = act(state, RED, "choose_warlord", warlord=red_w)
         state, _ = act(state, BLUE, "lock")

@@ -13,10 +13,10 @@ from companion.games.art_of_war.setup import allowance
 from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
+    act,
     at_construction,
     at_phase,
     at_the_end,
-    do,
     new_game,
     plain,
     reveal,
@@ -51,24 +51,24 @@ def test_five_players_are_dealt_one_card_at_a_time_so_everyone_gets_an_advisor()
     assert sorted(len(o["generals"]) for o in state["offers"]) == [1, 2, 2, 2, 2]
     short = next(s for s, o in enumerate(state["offers"]) if len(o["advisors"]) == 1)
     with pytest.raises(BadValue):
-        do(state, short, "choose_setup", advisor=1, general=0, soldiers=1, food=1)
+        act(state, short, "choose_setup", advisor=1, general=0, soldiers=1, food=1)
 
 
 def test_starting_resources_are_8_9_9_10_in_turn_order_and_the_fifth_is_an_option():
     state = GAME.setup(list("ABCDE"), {}, random.Random(2))
-    state, _ = do(state, None, "set_start_player", seat=2)
+    state, _ = act(state, None, "set_start_player", seat=2)
     assert [allowance(state, s) for s in range(5)] == [10, 10, 8, 9, 9]
     state = GAME.setup(list("ABCDE"), {"fifth_allowance": 12}, random.Random(2))
-    state, _ = do(state, None, "set_start_player", seat=2)
+    state, _ = act(state, None, "set_start_player", seat=2)
     assert allowance(state, 1) == 12
 
 
 def test_the_setup_split_may_not_exceed_the_allowance_and_money_is_the_rest():
     state = GAME.setup(["A", "B"], {}, random.Random(1))
-    state, _ = do(state, None, "set_start_player", seat=0)
+    state, _ = act(state, None, "set_start_player", seat=0)
     with pytest.raises(BadValue):
-        do(state, 0, "choose_setup", advisor=0, general=0, soldiers=6, food=3)
-    state, _ = do(state, 0, "choose_setup", advisor=0, general=0, soldiers=2, food=3)
+        act(state, 0, "choose_setup", advisor=0, general=0, soldiers=6, food=3)
+    state, _ = act(state, 0, "choose_setup", advisor=0, general=0, soldiers=2, food=3)
     assert state["sealed"]["choices"][0]["money"] == 3
 
 
@@ -77,9 +77,9 @@ def test_the_setup_reveal_shows_the_advisor_and_draws_its_tactic_cards():
     state["offers"][0]["advisors"] = ["qing", "ye"]
     state["offers"][1]["advisors"] = ["ce", "zengzi"]
     for seat in (0, 1):
-        state, _ = do(state, seat, "choose_setup", advisor=0, general=1, soldiers=3, food=3)
+        state, _ = act(state, seat, "choose_setup", advisor=0, general=1, soldiers=3, food=3)
         assert GAME.view(state, None)["players"][seat]["advisor"] is None
-        state, _ = do(state, seat, "lock")
+        state, _ = act(state, seat, "lock")
     assert [p["tactics"] for p in state["p"]] == [3, 1]
     public = GAME.view(state, None)
     assert [p["advisor"] for p in public["players"]] == ["qing", "ce"]
@@ -102,10 +102,10 @@ def test_neighbouring_cities_start_with_a_completed_building_and_the_centre_with
 
 def test_the_start_player_can_be_set_only_before_anyone_chooses():
     state = GAME.setup(["A", "B"], {}, random.Random(1))
-    state, _ = do(state, 0, "choose_setup", advisor=0, general=0, soldiers=1, food=1)
+    state, _ = act(state, 0, "choose_setup", advisor=0, general=0, soldiers=1, food=1)
     assert "set_start_player" not in GAME.allowed(state, None)
     with pytest.raises(RulesError):
-        do(state, None, "set_start_player", seat=1)
+        act(state, None, "set_start_player", seat=1)
 
 
 def test_state_and_views_survive_json_after_setup():
@@ -125,7 +125,7 @@ def test_preparation_refills_empty_camps_to_two_and_adds_one_to_the_others():
     assert [c["bandits"] for c in state["camps"]] == [4, 4]  # 3 at setup, +1 in round 1
     state = at_phase(state, 6)
     state["camps"][0]["bandits"] = 0
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["phase"] == 0 and state["round"] == 2
     assert [c["bandits"] for c in state["camps"]] == [2, 5]
     assert state["start"] == 1  # the start player passed clockwise
@@ -135,7 +135,7 @@ def test_the_event_deck_reshuffles_the_used_cards_when_it_runs_out():
     state = new_game(2)
     state["event"]["deck"] = []
     state["event"]["used"] = list(data.EVENT_KEYS)
-    state, events = do(state, None, "next")
+    state, events = act(state, None, "next")
     assert state["phase"] == 2  # the event acts by itself: on to War or Peace
     assert len(state["event"]["deck"]) == 6 and len(state["event"]["used"]) == 1
     assert events[1]["type"] == "EventDrawn"
@@ -144,20 +144,20 @@ def test_the_event_deck_reshuffles_the_used_cards_when_it_runs_out():
 def test_great_peace_is_counted_across_reshuffles_and_the_third_ends_the_game_after_food():
     state = new_game(2)
     state["event"].update(deck=["great_peace"], great_peace=2)
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["event"]["great_peace"] == 3 and state["last_round"]
     assert not state["over"]
     state = at_phase(plain(state), 6)
     state["p"][0]["food"] = 5
-    state, _ = do(state, 0, "sell_food", n=1)
-    state, _ = do(state, None, "next")
+    state, _ = act(state, 0, "sell_food", n=1)
+    state, _ = act(state, None, "next")
     assert state["over"] and state["p"][0]["money"] == 1 + 6  # phase 6 was played out
     assert GAME.outcome(state)["reason"][0] == "The third Great Peace has ended the game."
 
 
 def _heretic(state):
     state["event"]["deck"] = ["heretic"]
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     return state
 
 
@@ -199,17 +199,17 @@ def test_the_apothecary_gives_back_one_soldier_for_every_three_lost():
 def test_war_or_peace_is_secret_until_everyone_locks_then_revealed_together():
     state = plain(new_game(2))
     state = at_phase(state, 1)
-    state, _ = do(state, None, "next")
-    state, _ = do(state, 0, "choose_stance", stance="war")
+    state, _ = act(state, None, "next")
+    state, _ = act(state, 0, "choose_stance", stance="war")
     public = GAME.view(state, None)
     assert public["sealed"]["submitted"] == [True, False]
     assert public["players"][0]["stance"] is None
     assert GAME.view(state, 0)["sealed"]["mine"] == "war"
     assert GAME.view(state, 1)["sealed"]["mine"] is None
-    state, _ = do(state, 0, "lock")
+    state, _ = act(state, 0, "lock")
     assert "next" not in GAME.allowed(state, None)
-    state, _ = do(state, 1, "choose_stance", stance="peace")
-    state, _ = do(state, 1, "lock")
+    state, _ = act(state, 1, "choose_stance", stance="peace")
+    state, _ = act(state, 1, "lock")
     assert [p["stance"] for p in GAME.view(state, None)["players"]] == ["war", "peace"]
 
 
@@ -218,7 +218,7 @@ def test_war_or_peace_is_secret_until_everyone_locks_then_revealed_together():
 
 def _secret_state():
     state = GAME.setup(["A", "B", "C"], {}, random.Random(4))
-    state, _ = do(state, 0, "choose_setup", advisor=0, general=0, soldiers=1, food=1)
+    state, _ = act(state, 0, "choose_setup", advisor=0, general=0, soldiers=1, food=1)
     return state
 
 
@@ -247,8 +247,8 @@ def test_money_tactics_blueprints_general_and_bids_stay_private():
     state["p"][1]["money"] = 40000
     state = at_construction(state)
     state["round"] = 6
-    state, _ = do(state, None, "next")
-    state, _ = do(state, 0, "bid", amount=987)  # a bid is at most 999
+    state, _ = act(state, None, "next")
+    state, _ = act(state, 0, "bid", amount=987)  # a bid is at most 999
     secrets = ["48611", "4242", "Courtyard", "courtyard", "Sparta", "987"]
     for viewer in (None, 1, 2):
         view = GAME.view(state, viewer)
@@ -267,11 +267,11 @@ def test_a_deployment_stays_secret_until_everyone_has_locked():
     state = plain(new_game(2))
     state = at_phase(state, 4, ["war", "war"], "payments")
     state["p"][0].update(supply=13, at={})
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     counts = [0] * len(locs)
     counts[locs.index("castle-1")] = 13
-    state, _ = do(state, 0, "deploy", counts=counts)
+    state, _ = act(state, 0, "deploy", counts=counts)
     for viewer in (None, 1):
         view = GAME.view(state, viewer)
         assert view["players"][0]["at"] == [] and "choices" not in json.dumps(view["sealed"])
@@ -282,16 +282,16 @@ def test_the_money_public_option_shows_money_on_the_table():
     state = plain(new_game(2, money_public=True))
     state["p"][1]["money"] = 17
     assert GAME.view(state, None)["players"][1]["money"] == 17
-    state, _ = do(state, None, "adjust_money", seat=1, delta=-2)
+    state, _ = act(state, None, "adjust_money", seat=1, delta=-2)
     assert state["p"][1]["money"] == 15
 
 
 def test_the_host_may_not_touch_private_money():
     state = plain(new_game(2))
     with pytest.raises(NotAllowed) as refused:
-        do(state, None, "adjust_money", seat=1, delta=1)
+        act(state, None, "adjust_money", seat=1, delta=1)
     assert refused.value.code == "money_private"  # and it says who corrects it, and where
-    state, events = do(state, 1, "adjust_money", delta=3)
+    state, events = act(state, 1, "adjust_money", delta=3)
     assert events[0]["to"] == [1]
 
 
@@ -301,22 +301,22 @@ def test_the_host_may_not_touch_private_money():
 def test_a_phone_cannot_use_host_actions_and_the_host_cannot_use_seat_actions():
     state = plain(new_game(2))
     with pytest.raises(NotAllowed):
-        do(state, 0, "next")
+        act(state, 0, "next")
     state = at_construction(state)
     with pytest.raises(NotAllowed):
-        do(state, None, "buy_tactic")
+        act(state, None, "buy_tactic")
     with pytest.raises(NotAllowed):
-        do(state, 1, "correct", seat=1, what="food", delta=1)
+        act(state, 1, "correct", seat=1, what="food", delta=1)
 
 
 def test_actions_out_of_their_phase_are_refused():
     state = at_phase(plain(new_game(2)), 3, ["peace", "peace"])
     with pytest.raises(RulesError):
-        do(state, 0, "buy_tactic")
+        act(state, 0, "buy_tactic")
     with pytest.raises(RulesError):
-        do(state, 0, "sell_food", n=0)
+        act(state, 0, "sell_food", n=0)
     with pytest.raises(RulesError):
-        do(state, 0, "choose_stance", stance="war")
+        act(state, 0, "choose_stance", stance="war")
 
 
 def test_nothing_is_allowed_once_the_game_is_over():
@@ -326,15 +326,15 @@ def test_nothing_is_allowed_once_the_game_is_over():
 
 def test_host_corrections_change_public_counters():
     state = plain(new_game(2))
-    state, _ = do(state, None, "correct", seat=1, what="food", delta=4)
+    state, _ = act(state, None, "correct", seat=1, what="food", delta=4)
     assert state["p"][1]["food"] == 3 + 4
     with pytest.raises(BadValue):
-        do(state, None, "correct", seat=1, what="food", delta=-20)
-    state, _ = do(state, None, "set_soldiers", seat=0, location="city-1", n=3)
-    state, _ = do(state, None, "set_bandits", camp="camp-0", n=7)
-    state, _ = do(state, None, "set_city_owner", city="city-1", owner=0)
-    state, _ = do(state, None, "set_vassal", vassal=2, city_a="castle-0", city_b="centre")
-    state, _ = do(state, None, "set_camp_target", camp="camp-1", city="city-0")
+        act(state, None, "correct", seat=1, what="food", delta=-20)
+    state, _ = act(state, None, "set_soldiers", seat=0, location="city-1", n=3)
+    state, _ = act(state, None, "set_bandits", camp="camp-0", n=7)
+    state, _ = act(state, None, "set_city_owner", city="city-1", owner=0)
+    state, _ = act(state, None, "set_vassal", vassal=2, city_a="castle-0", city_b="centre")
+    state, _ = act(state, None, "set_camp_target", camp="camp-1", city="city-0")
     assert state["p"][0]["at"] == {"city-1": 3} and state["camps"][0]["bandits"] == 7
     assert board.city(state, "city-1")["owner"] == 0 and state["vassals"][1] == [
         "castle-0",
@@ -342,9 +342,9 @@ def test_host_corrections_change_public_counters():
     ]
     assert state["camps"][1]["target"] == "city-0"
     with pytest.raises(BadValue):
-        do(state, None, "set_city_owner", city="castle-0", owner=1)
+        act(state, None, "set_city_owner", city="castle-0", owner=1)
     with pytest.raises(BadValue):
-        do(state, None, "set_bandits", camp="camp-7", n=1)
+        act(state, None, "set_bandits", camp="camp-7", n=1)
 
 
 def test_every_view_has_the_shell_keys_and_a_phase_msgid():
@@ -419,15 +419,15 @@ def test_an_attacker_left_with_no_soldiers_takes_nothing():
     state = at_phase(state, 4, ["war", "peace"], "payments")
     state["p"][0].update(supply=1, at={})
     state["p"][1].update(supply=0, at={})
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     counts = [0] * len(locs)
     counts[locs.index("centre")] = 1
-    state, _ = do(state, 0, "deploy", counts=counts)
-    state, _ = do(state, 0, "lock")
-    state, _ = do(state, 1, "deploy", counts=[0] * len(locs))
-    state, _ = do(state, 1, "lock")
-    state, _ = do(state, None, "resolve_battle")
+    state, _ = act(state, 0, "deploy", counts=counts)
+    state, _ = act(state, 0, "lock")
+    state, _ = act(state, 1, "deploy", counts=[0] * len(locs))
+    state, _ = act(state, 1, "lock")
+    state, _ = act(state, None, "resolve_battle")
     assert board.city(state, "centre")["owner"] is None and state["p"][0]["at"] == {}
 
 
@@ -435,19 +435,19 @@ def test_a_whole_round_runs_on_taps_and_every_event_has_a_history_line():
     state = new_game(3, seed=11)
     events = []
     for _ in range(2):
-        state, ev = do(state, None, "next")  # the event, then on to War or Peace by itself
+        state, ev = act(state, None, "next")  # the event, then on to War or Peace by itself
         events += ev
         assert state["phase"] == 2
         state, more = reveal(state, "choose_stance", {0: "war", 1: "peace", 2: "peace"}, "stance")
         events += more  # production follows the reveal by itself
         for share in list(state["tribute"]):
-            state, ev = do(
+            state, ev = act(
                 state, share["seat"], "take_tribute", vassal=share["vassal"] + 1, kind="soldiers"
             )
             events += ev
         assert state["phase"] == 4 and state["step"] == "purchase"
         for _step in range(3):  # construction: purchase, build, payments, then war
-            state, ev = do(state, None, "next")
+            state, ev = act(state, None, "next")
             events += ev
         plans = {s: {f"castle-{s}": state["p"][s]["supply"]} for s in range(3)}
         plans[0] = {"castle-1": state["p"][0]["supply"]}
@@ -456,13 +456,13 @@ def test_a_whole_round_runs_on_taps_and_every_event_has_a_history_line():
         state, ev = deploy(state, plans)
         events += ev
         while state["step"] == "battles" and not state["over"]:
-            state, ev = do(state, None, "resolve_battle")
+            state, ev = act(state, None, "resolve_battle")
             events += ev
         if state["over"]:
             break
-        state, ev = do(state, None, "next")  # food
+        state, ev = act(state, None, "next")  # food
         events += ev
-        state, ev = do(state, None, "next")  # next round
+        state, ev = act(state, None, "next")  # next round
         events += ev
     kinds = {e["type"] for e in events}
     assert {"EventDrawn", "StanceRevealed", "Produced", "Deployed", "BattleResolved"} <= kinds

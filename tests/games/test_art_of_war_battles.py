@@ -10,9 +10,9 @@ from companion.games.art_of_war.war import deploy_targets
 from companion.games.kit import BadValue, NotAllowed, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
+    act,
     at_phase,
     deploy,
-    do,
     new_game,
     orders,
     plain,
@@ -43,18 +43,18 @@ def cps(state):
 
 
 def resolve(state):
-    state, events = do(state, None, "resolve_battle")
+    state, events = act(state, None, "resolve_battle")
     return state, events
 
 
 def play(state, seat, card, **params):
     state["p"][seat]["tactics"] += 1
-    return do(state, seat, "play_tactic", card=card, **params)[0]
+    return act(state, seat, "play_tactic", card=card, **params)[0]
 
 
 def general(state, seat, key, **params):
     state["p"][seat]["general"] = key
-    return do(state, seat, "use_general", **params)
+    return act(state, seat, "use_general", **params)
 
 
 # --------------------------------------------------------------------------- deployment
@@ -64,15 +64,15 @@ def test_every_soldier_comes_back_publicly_and_must_all_be_deployed():
     state = plain(new_game(2))
     state["p"][0].update(supply=2, at={"castle-0": 5})
     state = at_phase(state, 4, ["war", "peace"], "payments")
-    state, events = do(state, None, "next")
+    state, events = act(state, None, "next")
     recalled = next(e for e in events if e["type"] == "SoldiersRecalled" and e["seat"] == 0)
     assert recalled["n"] == 5 and "to" not in recalled
     assert state["p"][0]["supply"] == 7 and state["p"][0]["at"] == {}
     locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     with pytest.raises(BadValue):
-        do(state, 0, "deploy", counts=[1] + [0] * (len(locs) - 1))
+        act(state, 0, "deploy", counts=[1] + [0] * (len(locs) - 1))
     with pytest.raises(BadValue):
-        do(state, 0, "deploy", counts=[7])
+        act(state, 0, "deploy", counts=[7])
 
 
 def test_at_peace_soldiers_may_not_attack_cities_but_may_attack_bandits():
@@ -82,10 +82,10 @@ def test_at_peace_soldiers_may_not_attack_cities_but_may_attack_bandits():
     counts = [0] * len(locs)
     counts[locs.index("castle-0")] = 4
     with pytest.raises(BadValue):
-        do(state, 1, "deploy", counts=counts)
+        act(state, 1, "deploy", counts=counts)
     counts = [0] * len(locs)
     counts[locs.index("camp-0")] = 4
-    do(state, 1, "deploy", counts=counts)
+    act(state, 1, "deploy", counts=counts)
     assert "castle-1" in GAME.view(state, 0)["me"]["deploy_targets"]
     assert "castle-0" not in GAME.view(state, 1)["me"]["deploy_targets"]
 
@@ -311,7 +311,7 @@ def test_battle_cards_need_a_battle_you_are_in():
     )
     state["p"][2]["tactics"] = 1
     with pytest.raises(NotAllowed):
-        do(state, 2, "play_tactic", card="drums")
+        act(state, 2, "play_tactic", card="drums")
 
 
 # --------------------------------------------------------------------------- capture and end
@@ -363,7 +363,7 @@ def test_attack_against_attack_the_stronger_wins_by_the_difference_and_may_go_on
     assert state["p"][0]["at"]["castle-1"] == 2 and "castle-0" not in state["p"][1]["at"]
     assert state["war"]["press"] == 0 and state["p"][1]["tactics"] == 1
     assert GAME.allowed(state, 0).count("press_on") == 1
-    state, _ = do(state, 0, "press_on", go=False)
+    state, _ = act(state, 0, "press_on", go=False)
     assert state["p"][0]["at"] == {"castle-0": 6}
     assert state["step"] == "after"
 
@@ -427,7 +427,7 @@ def test_pressing_on_after_a_field_win_attacks_the_city():
     state = field("attack", "attack", supply=(12, 4))
     state["p"][1]["at"]["castle-1"] = 0
     state, _ = resolve(state)
-    state, _ = do(state, None, "press_on", go=True)
+    state, _ = act(state, None, "press_on", go=True)
     battle = current(state)
     assert battle["kind"] == "city" and cps(state) == {1: 0, 0: 2 - 2 + 0}
 
@@ -452,7 +452,7 @@ def test_trim_the_sails_changes_your_order_after_the_reveal():
 
 def test_field_orders_are_secret_until_both_lock():
     state = field(None, None)
-    state, _ = do(state, 0, "choose_order", order="retreat")
+    state, _ = act(state, 0, "choose_order", order="retreat")
     assert "retreat" not in str(
         GAME.view(state, 1)["sealed"]
     ) and "resolve_battle" not in GAME.allowed(state, None)
@@ -460,7 +460,7 @@ def test_field_orders_are_secret_until_both_lock():
 
 def test_the_table_can_say_two_forces_do_not_meet_on_the_plain():
     state = field(None, None)
-    state, _ = do(state, None, "cancel_field_battle")
+    state, _ = act(state, None, "cancel_field_battle")
     assert state["sealed"] is None and current(state)["kind"] == "city"
 
 
@@ -525,7 +525,7 @@ def test_the_empty_handed_thief_takes_half_the_money_rounded_down_privately():
     state = plain(new_game(2))
     state["p"][1]["money"] = 9
     state["p"][0]["tactics"] = 1
-    state, events = do(state, 0, "play_tactic", card="pickpocket", target=1)
+    state, events = act(state, 0, "play_tactic", card="pickpocket", target=1)
     assert state["p"][1]["money"] == 5 and state["p"][0]["money"] == 1 + 4
     assert all(e.get("to") in ([0], [1]) for e in events if e["type"] == "MoneyChanged")
 
@@ -534,7 +534,7 @@ def test_target_cards_need_another_player():
     state = plain(new_game(2))
     state["p"][0]["tactics"] = 1
     with pytest.raises(BadValue):
-        do(state, 0, "play_tactic", card="pickpocket", target=0)
+        act(state, 0, "play_tactic", card="pickpocket", target=0)
     state["p"][0]["tactics"] = 0
     assert "play_tactic" not in GAME.allowed(state, 0)
 
@@ -543,7 +543,7 @@ def test_pilfer_a_goat_takes_a_random_card_and_only_the_two_players_see_which():
     state = plain(new_game(2))
     state["p"][1]["blueprints"] = ["courtyard"]
     state["p"][0]["tactics"] = 1
-    state, events = do(state, 0, "play_tactic", card="pilfer_goat", target=1)
+    state, events = act(state, 0, "play_tactic", card="pilfer_goat", target=1)
     assert state["p"][0]["blueprints"] == ["courtyard"] and state["p"][1]["blueprints"] == []
     taken = next(e for e in events if e["type"] == "CardTaken")
     assert taken["to"] == [0, 1]
@@ -554,9 +554,9 @@ def test_loot_a_burning_house_needs_a_player_who_lost_a_city_this_round():
     state["p"][1]["tactics"] = 2
     state["p"][0]["tactics"] = 1
     with pytest.raises(BadValue):
-        do(state, 0, "play_tactic", card="loot_fire", target=1)
+        act(state, 0, "play_tactic", card="loot_fire", target=1)
     state["p"][1]["lost_city_round"] = state["round"]
-    state, _ = do(state, 0, "play_tactic", card="loot_fire", target=1)
+    state, _ = act(state, 0, "play_tactic", card="loot_fire", target=1)
     assert state["p"][0]["tactics"] == 1 and state["p"][1]["tactics"] == 1
 
 
@@ -565,8 +565,8 @@ def test_borrow_the_road_takes_a_small_city_for_seven_but_never_a_castle():
     state["p"][0].update(money=9, tactics=2)
     state["p"][1]["at"] = {"city-1": 2}
     with pytest.raises(BadValue):
-        do(state, 0, "play_tactic", card="borrow_road", city="castle-1")
-    state, _ = do(state, 0, "play_tactic", card="borrow_road", city="city-1")
+        act(state, 0, "play_tactic", card="borrow_road", city="castle-1")
+    state, _ = act(state, 0, "play_tactic", card="borrow_road", city="city-1")
     assert board.city(state, "city-1")["owner"] == 0 and state["p"][0]["money"] == 2
     assert state["p"][1]["at"] == {"castle-1": 2} and state["p"][1]["lost_city_round"] == 1
 
@@ -633,7 +633,7 @@ def test_dragons_without_a_head_keep_the_targets_deployment():
     state["p"][1].update(at={"castle-1": 3}, supply=2)
     state = at_phase(state, 4, ["war", "peace"], "payments")
     state = play(state, 0, "leaderless", target=1)
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["sealed"]["seats"] == [0] and state["p"][1]["at"] == {"castle-1": 3}
     state = at_phase(state, 5, step="deploy")
     with pytest.raises(RulesError):
@@ -652,9 +652,9 @@ def test_borrow_a_corpse_needs_a_discard_and_gives_a_card_back():
     state = plain(new_game(2))
     state["p"][0]["tactics"] = 1
     with pytest.raises(RulesError):
-        do(state, 0, "play_tactic", card="borrow_corpse")
+        act(state, 0, "play_tactic", card="borrow_corpse")
     state["played"] = ["drums"]
-    state, _ = do(state, 0, "play_tactic", card="borrow_corpse")
+    state, _ = act(state, 0, "play_tactic", card="borrow_corpse")
     assert state["p"][0]["tactics"] == 1
 
 
@@ -751,7 +751,7 @@ def test_twin_swallows_moves_up_to_two_soldiers_into_the_battle_at_a_dollar_each
         neutral_cities=False,
     )
     state["p"][0].update(advisor="yan", money=5)
-    state, _ = do(state, 0, "twin_swallows", source="castle-0", n=2)
+    state, _ = act(state, 0, "twin_swallows", source="castle-0", n=2)
     assert state["p"][0]["at"] == {"city-1": 8, "castle-0": 2} and state["p"][0]["money"] == 3
     with pytest.raises(BadValue):
-        do(state, 0, "twin_swallows", source="castle-0", n=1)
+        act(state, 0, "twin_swallows", source="castle-0", n=1)

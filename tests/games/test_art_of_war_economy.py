@@ -8,9 +8,9 @@ from companion.games.art_of_war import board, construction, production, scoring
 from companion.games.kit import BadValue, RulesError
 from tests.games.test_art_of_war_helpers import (
     GAME,
+    act,
     at_construction,
     at_phase,
-    do,
     new_game,
     plain,
     set_buildings,
@@ -68,7 +68,7 @@ def test_entering_production_pays_everyone_and_shows_money_only_to_its_owner():
     state = at_phase(plain(new_game(2)), 2, ["peace", "war"])
     state["event"]["current"] = "ships"
     before = [(p["money"], p["food"], p["supply"]) for p in state["p"]]
-    state, events = do(state, None, "next")
+    state, events = act(state, None, "next")
     after = [(p["money"], p["food"], p["supply"]) for p in state["p"]]
     assert after[0] == (before[0][0] + 3, before[0][1] + 3, before[0][2] + 4)
     assert after[1] == (before[1][0] + 0, before[1][1] + 2, before[1][2] + 6)
@@ -79,7 +79,7 @@ def test_entering_production_pays_everyone_and_shows_money_only_to_its_owner():
 def test_beauty_trap_halves_the_targets_money_income_for_the_next_two_rounds():
     state = at_phase(plain(new_game(2)), 1, ["peace", "peace"])
     state["p"][0]["tactics"] = 1
-    state, _ = do(state, 0, "play_tactic", card="beauty_trap", target=1)
+    state, _ = act(state, 0, "play_tactic", card="beauty_trap", target=1)
     state["event"]["current"] = "ships"
     _workers(state, 1, 2, 0, 0)
     assert production.production(state, 1)["money"] == 5
@@ -93,7 +93,7 @@ def test_beauty_trap_halves_the_targets_money_income_for_the_next_two_rounds():
 def test_cut_supplies_removes_the_base_output_of_farm_and_barracks_next_round():
     state = at_phase(plain(new_game(2)), 1, ["war", "war"])
     state["p"][0]["tactics"] = 1
-    state, _ = do(state, 0, "play_tactic", card="cut_supplies", target=1)
+    state, _ = act(state, 0, "play_tactic", card="cut_supplies", target=1)
     state["event"]["current"] = "ships"
     _workers(state, 1, 0, 1, 1)
     state["round"] = 2
@@ -129,7 +129,7 @@ def test_relay_station_and_mongol_princess_double_tribute_and_together_quadruple
     state["p"][0]["at"] = {"city-0": 3}
     set_buildings(state, 0, "relay_station")
     state["p"][0]["advisor"] = "princess"
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["tribute"] == [
         {"vassal": 0, "seat": 0, "amount": 8, "kind": None},
         {"vassal": 2, "seat": 0, "amount": 8, "kind": None},
@@ -138,21 +138,21 @@ def test_relay_station_and_mongol_princess_double_tribute_and_together_quadruple
     state["p"][0]["at"] = {"city-0": 3}
     set_buildings(state, 0, "relay_station")
     state["p"][0]["advisor"] = "princess"
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["tribute"][0]["amount"] == 6
 
 
 def test_the_receiver_chooses_the_tributes_resource_before_the_table_moves_on():
     state = _tribute_state()
     state["p"][0]["at"] = {"city-0": 3}
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert "next" not in GAME.allowed(state, None)
     food, money = state["p"][0]["food"], state["p"][0]["money"]
-    state, _ = do(state, 0, "take_tribute", vassal=1, kind="food")
-    state, _ = do(state, 0, "take_tribute", vassal=3, kind="money")
+    state, _ = act(state, 0, "take_tribute", vassal=1, kind="food")
+    state, _ = act(state, 0, "take_tribute", vassal=3, kind="money")
     assert (state["p"][0]["food"], state["p"][0]["money"]) == (food + 2, money + 2)
     with pytest.raises(RulesError):
-        do(state, 0, "take_tribute", vassal=1, kind="food")
+        act(state, 0, "take_tribute", vassal=1, kind="food")
     assert "next" in GAME.allowed(state, None)
 
 
@@ -162,7 +162,7 @@ def test_five_barbarians_stops_tribute_except_for_the_leshan_buddha_owner():
     state["p"][0]["at"] = {"city-0": 3}
     state["p"][2]["at"] = {"city-2": 4}
     set_buildings(state, 2, "leshan_buddha")
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert [(t["seat"], t["amount"]) for t in state["tribute"]] == [(2, 2), (2, 2)]
 
 
@@ -172,45 +172,45 @@ def test_five_barbarians_stops_tribute_except_for_the_leshan_buddha_owner():
 def test_a_tactic_card_costs_three_once_a_round_and_two_with_a_private_school():
     state = at_construction(plain(new_game(2)))
     state["p"][0]["money"] = 10
-    state, _ = do(state, 0, "buy_tactic")
+    state, _ = act(state, 0, "buy_tactic")
     assert (state["p"][0]["money"], state["p"][0]["tactics"]) == (7, 1)
     assert "buy_tactic" not in GAME.allowed(state, 0)
     with pytest.raises(RulesError):
-        do(state, 0, "buy_tactic")
+        act(state, 0, "buy_tactic")
     set_buildings(state, 1, "private_school")
     state["p"][1]["money"] = 2
-    state, _ = do(state, 1, "buy_tactic")
+    state, _ = act(state, 1, "buy_tactic")
     assert state["p"][1]["money"] == 0
 
 
 def test_a_blueprint_costs_four_and_only_the_buyer_learns_which_one():
     state = at_construction(plain(new_game(2)))
     state["p"][0]["money"] = 9
-    state, events = do(state, 0, "buy_blueprint")
+    state, events = act(state, 0, "buy_blueprint")
     assert state["p"][0]["money"] == 5 and len(state["p"][0]["blueprints"]) == 1
     drawn = next(e for e in events if e["type"] == "BlueprintDrawn")
     assert drawn["to"] == [0]
     assert next(e for e in events if e["type"] == "BlueprintBought").get("to") is None
     with pytest.raises(RulesError):
-        do(state, 0, "buy_blueprint")
+        act(state, 0, "buy_blueprint")
 
 
 def test_buying_needs_the_money():
     state = at_construction(plain(new_game(2)))
     state["p"][0]["money"] = 3
     with pytest.raises(BadValue):
-        do(state, 0, "buy_blueprint")
+        act(state, 0, "buy_blueprint")
 
 
 def _start(state, seat, key, workers=None, city=None):
-    return do(state, seat, "start_building", building=key, workers=workers, city=city)
+    return act(state, seat, "start_building", building=key, workers=workers, city=city)
 
 
 def test_no_new_building_may_be_started_at_war():
     state = at_construction(plain(new_game(2)), "build", ["war", "peace"])
     state["p"][0].update(blueprints=["latrine"], supply=5)
     with pytest.raises(RulesError):
-        do(state, 0, "start_building", building="latrine", city=None, workers=None)
+        act(state, 0, "start_building", building="latrine", city=None, workers=None)
 
 
 def test_a_building_is_paid_round_by_round_and_completes_when_the_last_amount_is_paid():
@@ -218,12 +218,12 @@ def test_a_building_is_paid_round_by_round_and_completes_when_the_last_amount_is
     state["p"][0].update(blueprints=["bank"], supply=5, money=10)
     state, _ = _start(state, 0, "bank")
     assert state["p"][0]["supply"] == 1 and board.population(state, 0) == 5
-    state, _ = do(state, None, "next")  # foremen move: $4
+    state, _ = act(state, None, "next")  # foremen move: $4
     bank = board.building(state, "bank")
     assert (bank["progress"], bank["done"], state["p"][0]["money"]) == (1, False, 6)
     for _ in range(2):  # two more rounds: $1, $1
         state = at_construction(state, "build")
-        state, _ = do(state, None, "next")
+        state, _ = act(state, None, "next")
     assert board.building(state, "bank")["done"] and state["p"][0]["money"] == 4
     assert state["p"][0]["supply"] == 5  # the workers came back
 
@@ -234,7 +234,7 @@ def test_workers_may_stay_on_a_completed_building_as_a_table_option():
     state, _ = _start(state, 0, "latrine")
     for _ in range(2):
         state = at_construction(state, "build")
-        state, _ = do(state, None, "next")
+        state, _ = act(state, None, "next")
     assert board.building(state, "latrine")["done"] and state["p"][0]["supply"] == 3
 
 
@@ -242,7 +242,7 @@ def test_a_foreman_that_cannot_be_paid_does_not_move():
     state = at_construction(plain(new_game(2)), "build")
     state["p"][0].update(blueprints=["courtyard"], supply=5, money=3)
     state, _ = _start(state, 0, "courtyard")
-    state, events = do(state, None, "next")
+    state, events = act(state, None, "next")
     assert board.building(state, "courtyard")["progress"] == 0 and state["p"][0]["money"] == 3
     assert any(e["type"] == "ForemanStuck" for e in events)
 
@@ -253,7 +253,7 @@ def test_the_post_road_takes_a_dollar_off_every_payment_and_the_bathhouse_a_work
     state["p"][0].update(blueprints=["latrine"], supply=5, money=10)
     state, _ = _start(state, 0, "latrine")
     assert board.building(state, "latrine")["workers"] == 1
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["p"][0]["money"] == 10  # $1 - $1 = $0
 
 
@@ -264,14 +264,14 @@ def test_only_three_buildings_may_be_under_way_at_once():
     for key in keys[:3]:
         state, _ = _start(state, 0, key)
     with pytest.raises(RulesError):
-        do(state, 0, "start_building", building="textile_shop", city=None, workers=None)
+        act(state, 0, "start_building", building="textile_shop", city=None, workers=None)
 
 
 def test_buildings_go_only_in_your_own_cities():
     state = at_construction(plain(new_game(2)), "build")
     state["p"][0].update(blueprints=["latrine"], supply=5)
     with pytest.raises(BadValue):
-        do(state, 0, "start_building", building="latrine", city="castle-1", workers=None)
+        act(state, 0, "start_building", building="latrine", city="castle-1", workers=None)
 
 
 def test_stoppage_halts_construction_except_for_the_leshan_buddha_owner():
@@ -282,7 +282,7 @@ def test_stoppage_halts_construction_except_for_the_leshan_buddha_owner():
     state["p"][1].update(blueprints=["pavilion"], supply=5, money=5)
     state, _ = _start(state, 0, "latrine")
     state, _ = _start(state, 1, "pavilion")
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert board.building(state, "latrine")["progress"] == 0
     assert board.building(state, "pavilion")["progress"] == 1
 
@@ -301,10 +301,10 @@ def test_downpour_stops_the_targets_construction_and_new_buildings_this_round():
     )
     state["p"][0]["tactics"] = 1
     state["p"][1].update(blueprints=["pavilion"], supply=5, money=5)
-    state, _ = do(state, 0, "play_tactic", card="downpour", target=1)
+    state, _ = act(state, 0, "play_tactic", card="downpour", target=1)
     with pytest.raises(RulesError):
-        do(state, 1, "start_building", building="pavilion", city=None, workers=None)
-    state, _ = do(state, None, "next")
+        act(state, 1, "start_building", building="pavilion", city=None, workers=None)
+    state, _ = act(state, None, "next")
     assert board.building(state, "latrine")["progress"] == 0
 
 
@@ -339,9 +339,9 @@ def test_a_completed_magistrate_defeats_a_bandit_camp_before_the_table_moves_on(
         }
     )
     state["p"][0]["money"] = 1
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["p"][0]["magistrate"] == 1 and "next" not in GAME.allowed(state, None)
-    state, _ = do(state, 0, "magistrate_camp", camp="camp-1")
+    state, _ = act(state, 0, "magistrate_camp", camp="camp-1")
     assert state["camps"][1]["bandits"] == 0 and state["p"][0]["money"] == 5
     assert "next" in GAME.allowed(state, None)
 
@@ -350,7 +350,7 @@ def test_the_temple_of_heaven_scores_the_workers_chosen_to_build_it():
     state = at_construction(plain(new_game(2)), "build")
     state["p"][0].update(blueprints=["temple_of_heaven"], supply=12)
     with pytest.raises(BadValue):
-        do(state, 0, "start_building", building="temple_of_heaven", city=None, workers=None)
+        act(state, 0, "start_building", building="temple_of_heaven", city=None, workers=None)
     state, _ = _start(state, 0, "temple_of_heaven", workers=11)
     b = board.building(state, "temple_of_heaven")
     b["done"] = True
@@ -360,9 +360,9 @@ def test_the_temple_of_heaven_scores_the_workers_chosen_to_build_it():
 def test_workers_on_mine_farm_and_barracks_come_from_soldiers_in_hand():
     state = at_construction(plain(new_game(2)), "build")
     state["p"][0]["supply"] = 5
-    state, _ = do(state, 0, "assign_workers", mine=2, farm=2, barracks=0)
+    state, _ = act(state, 0, "assign_workers", mine=2, farm=2, barracks=0)
     assert state["p"][0]["supply"] == 1
-    state, _ = do(state, 0, "assign_workers", mine=1, farm=0, barracks=0)
+    state, _ = act(state, 0, "assign_workers", mine=1, farm=0, barracks=0)
     assert state["p"][0]["supply"] == 4
     with pytest.raises(BadValue):
-        do(state, 0, "assign_workers", mine=9, farm=0, barracks=0)
+        act(state, 0, "assign_workers", mine=9, farm=0, barracks=0)

@@ -14,7 +14,7 @@ from companion.games.art_of_war.autoadvance import idle
 from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables, Viewer
 from companion.store.log import Store
-from tests.games.test_art_of_war_helpers import at_phase, do, new_game, plain, reveal
+from tests.games.test_art_of_war_helpers import act, at_phase, new_game, plain, reveal
 from tests.games.test_art_of_war_table_truth import en
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,7 @@ def stances(state: dict, *chosen: str) -> tuple[dict, list]:
 
 
 def test_the_event_phase_moves_on_to_war_or_peace_with_a_line_saying_why():
-    state, events = do(new_game(3), None, "next")
+    state, events = act(new_game(3), None, "next")
     assert state["phase"] == 2 and state["sealed"]["name"] == "stance"
     assert [e["type"] for e in events][:2] == ["PhaseStarted", "EventDrawn"]
     assert moved_on(events) == [
@@ -44,7 +44,7 @@ def test_the_event_phase_moves_on_to_war_or_peace_with_a_line_saying_why():
 
 
 def test_war_or_peace_and_production_move_on_once_every_choice_is_revealed():
-    state, _ = do(new_game(3), None, "next")
+    state, _ = act(new_game(3), None, "next")
     state, events = stances(state, "peace", "war", "peace")
     assert (state["phase"], state["step"]) == (4, "purchase")
     assert moved_on(events) == [
@@ -66,14 +66,14 @@ def test_war_or_peace_and_production_move_on_once_every_choice_is_revealed():
 
 
 def test_war_or_peace_waits_while_a_choice_is_still_secret():
-    state, _ = do(new_game(3), None, "next")
-    state, _ = do(state, 0, "choose_stance", stance="war")
-    state, events = do(state, 0, "lock")
+    state, _ = act(new_game(3), None, "next")
+    state, _ = act(state, 0, "choose_stance", stance="war")
+    state, events = act(state, 0, "lock")
     assert state["phase"] == 2 and not moved_on(events)
 
 
 def test_production_waits_for_the_tribute_and_moves_on_when_the_last_is_taken():
-    state, _ = do(new_game(3, neutral_cities=False), None, "next")
+    state, _ = act(new_game(3, neutral_cities=False), None, "next")
     for seat in range(3):
         state["p"][seat]["at"] = {f"city-{seat}": seat + 1}
     state, events = stances(state, "peace", "peace", "peace")
@@ -83,7 +83,7 @@ def test_production_waits_for_the_tribute_and_moves_on_when_the_last_is_taken():
     ]
     for share in list(state["tribute"]):
         assert state["phase"] == 3
-        state, events = do(
+        state, events = act(
             state, share["seat"], "take_tribute", vassal=share["vassal"] + 1, kind="food"
         )
     assert (state["phase"], state["step"]) == (4, "purchase")
@@ -102,7 +102,7 @@ def test_the_purchases_move_on_when_nobody_can_pay_and_money_is_public():
     state = purchases([2, 1, 0], money_public=True)
     line = idle(state)
     assert line is not None
-    state, events = do(state, None, "correct", seat=0, what="food", delta=1)
+    state, events = act(state, None, "correct", seat=0, what="food", delta=1)
     assert state["step"] == "build"
     assert moved_on(events) == [
         "Nothing to do in the Purchases step: no player may buy a tactic card or a blueprint. "
@@ -127,7 +127,7 @@ def test_private_money_never_moves_the_purchases_on():
 
 def test_the_auction_moves_on_when_settled_but_waits_on_a_tie_drawn_at_random():
     state = purchases([9, 9, 9], auction_from=1)
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "auction" and state["sealed"]["name"] == "bid"
     state, events = reveal(state, "bid", {0: 5, 1: 3, 2: 0}, "amount")
     assert state["step"] == "build"
@@ -135,7 +135,7 @@ def test_the_auction_moves_on_when_settled_but_waits_on_a_tie_drawn_at_random():
         "Nothing to do in the Epic auction step: the epic auction is settled. Moving on."
     ]
     tied = purchases([9, 9, 9], auction_from=1)
-    tied, _ = do(tied, None, "next")
+    tied, _ = act(tied, None, "next")
     tied, _ = reveal(tied, "bid", {0: 4, 1: 4, 2: 0}, "amount")
     tied, events = reveal(tied, "bid", {0: 4, 1: 4}, "amount")
     assert tied["auction"]["drawn_among"] and tied["step"] == "auction"

@@ -8,10 +8,10 @@ from companion.games.art_of_war import board, scoring
 from companion.games.kit import BadValue
 from tests.games.test_art_of_war_helpers import (
     GAME,
+    act,
     at_construction,
     at_phase,
     at_the_end,
-    do,
     new_game,
     plain,
     reveal,
@@ -26,7 +26,7 @@ def _auction(n=3, money=(10, 10, 10), **options):
     state["round"] = 6
     for seat, m in enumerate(money):
         state["p"][seat]["money"] = m
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "auction"
     return state
 
@@ -34,11 +34,11 @@ def _auction(n=3, money=(10, 10, 10), **options):
 def test_there_is_no_auction_before_round_six_and_the_round_is_an_option():
     state = at_construction(plain(new_game(2)))
     state["round"] = 5
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "build"
     state = at_construction(plain(new_game(2, auction_from=5)))
     state["round"] = 5
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "auction"
 
 
@@ -83,7 +83,7 @@ def test_all_zero_bids_leave_the_epic_up_for_the_next_auction():
     assert state["auction"]["result"]["winner"] is None
     state = at_construction(state)
     state["round"] = 7
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["auction"]["epic"] == epic and len(state["epic_deck"]) == left
 
 
@@ -96,7 +96,7 @@ def test_a_single_nonzero_bid_wins_for_nothing():
 def test_a_bid_may_not_exceed_the_money_held():
     state = _auction(money=(4, 10, 10))
     with pytest.raises(BadValue):
-        do(state, 0, "bid", amount=5)
+        act(state, 0, "bid", amount=5)
 
 
 # --------------------------------------------------------------------------- phase 6
@@ -111,7 +111,7 @@ def _food(state, seat, soldiers, workers, food):
 def _enter_food(state):
     state = at_phase(state, 5, step="after")
     state["war"] = {"queue": [], "current": 0, "done": [], "press": None}
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["phase"] == 6
     return state
 
@@ -152,9 +152,9 @@ def test_when_workers_alone_eat_more_than_there_is_all_soldiers_go_and_workers_s
 
 def _sell(state, sales):
     for seat, n in sales.items():
-        state, _ = do(state, seat, "sell_food", n=n)
+        state, _ = act(state, seat, "sell_food", n=n)
     before = [p["money"] for p in state["p"]]
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     return [p["money"] - b for p, b in zip(state["p"], before, strict=True)]
 
 
@@ -205,7 +205,7 @@ def test_selling_more_food_than_you_hold_is_refused():
     _food(state, 0, 0, 0, 2)
     state = _enter_food(state)
     with pytest.raises(BadValue):
-        do(state, 0, "sell_food", n=3)
+        act(state, 0, "sell_food", n=3)
 
 
 def test_the_bank_pays_a_dollar_for_every_four_held_at_the_end_of_phase_six():
@@ -214,7 +214,7 @@ def test_the_bank_pays_a_dollar_for_every_four_held_at_the_end_of_phase_six():
     _food(state, 0, 0, 0, 0)
     state = _enter_food(state)
     state["p"][0]["money"] = 11
-    state, events = do(state, None, "next")
+    state, events = act(state, None, "next")
     assert state["p"][0]["money"] == 13
     assert next(e for e in events if e["type"] == "MoneyChanged")["to"] == [0]
 
@@ -223,7 +223,7 @@ def test_the_altar_turns_one_soldier_into_two_food_once_a_round():
     state = plain(new_game(2))
     set_buildings(state, 0, "altar")
     state["p"][0].update(supply=3, food=0)
-    state, _ = do(state, 0, "altar_sacrifice")
+    state, _ = act(state, 0, "altar_sacrifice")
     assert (state["p"][0]["supply"], state["p"][0]["food"]) == (2, 2)
     assert "altar_sacrifice" not in GAME.allowed(state, 0)
 

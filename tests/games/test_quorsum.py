@@ -114,11 +114,13 @@ def test_entered_layout_waits_for_the_host_to_enter_all_sixteen_tiles():
     assert state["phase"] == "layout" and all(c is None for c in state["tiles"])
     assert Q.allowed(state, None) == ["set_tile"]
     assert Q.allowed(state, 0) == []
-    refused(state, "set_tile", 0, NotAllowed, tile=0, value=2, face="dark")
+    refused(state, 0, "set_tile", error=NotAllowed, tile=0, value=2, face="dark")
     cells = board(STD)
     events = []
     for tile, cell in enumerate(cells):
-        state, events = act(state, "set_tile", tile=tile, value=cell["value"], face=cell["face"])
+        state, events = act(
+            state, None, "set_tile", tile=tile, value=cell["value"], face=cell["face"]
+        )
         if tile < 15:
             assert state["phase"] == "layout"
     assert "LayoutComplete" in types(events)
@@ -138,59 +140,61 @@ def test_entered_layout_waits_for_the_host_to_enter_all_sixteen_tiles():
 def test_the_box_has_only_five_tiles_of_each_value():
     state = new_table(layout="entered")
     for tile in range(5):
-        state, _ = act(state, "set_tile", tile=tile, value=6, face="dark")
-    refused(state, "set_tile", None, BadValue, "no_tile_left", tile=5, value=6, face="dark")
+        state, _ = act(state, None, "set_tile", tile=tile, value=6, face="dark")
+    refused(
+        state, None, "set_tile", error=BadValue, code="no_tile_left", tile=5, value=6, face="dark"
+    )
     # Re-entering a tile that already holds a 6 is a correction, not a sixth tile.
-    state, _ = act(state, "set_tile", tile=4, value=6, face="light")
+    state, _ = act(state, None, "set_tile", tile=4, value=6, face="light")
     assert state["tiles"][4] == {"value": 6, "face": "light"}
     assert Q.view(state, None)["layout"]["left"][-1] == {"value": 6, "left": 0}
 
 
 def test_the_host_may_correct_a_tile_until_the_first_turn_but_not_after():
     state = new_table()
-    state, _ = act(state, "set_tile", tile=0, value=2, face="light")
+    state, _ = act(state, None, "set_tile", tile=0, value=2, face="light")
     assert state["tiles"][0] == {"value": 2, "face": "light"}
     state = playing()
     assert "set_tile" not in Q.allowed(state, None)
-    refused(state, "set_tile", None, NotAllowed, "not_now", tile=0, value=2, face="dark")
+    refused(state, None, "set_tile", error=NotAllowed, code="not_now", tile=0, value=2, face="dark")
 
 
 def test_matching_opening_dice_are_rolled_again():
     state = new_table()
-    state, events = act(state, "rolloff", die0=4, die1=4)
+    state, events = act(state, None, "rolloff", die0=4, die1=4)
     assert types(events) == ["Rolloff", "RolloffTied"]
     assert state["phase"] == "rolloff" and state["chooser"] is None
-    state, _ = act(state, "rolloff", 1, die0=2, die1=5)
+    state, _ = act(state, 1, "rolloff", die0=2, die1=5)
     assert state["phase"] == "choose" and state["chooser"] == 1
 
 
 def test_the_app_rolls_opening_dice_that_are_left_out():
-    state, events = act(new_table(), "rolloff", seed=3)
+    state, events = act(new_table(), None, "rolloff", seed=3)
     dice = events[0]["dice"]
     assert all(1 <= d <= 6 for d in dice)
     if dice[0] != dice[1]:
         assert state["chooser"] == (0 if dice[0] > dice[1] else 1)
-    state, events = act(new_table(), "rolloff", die0=3, seed=3)
+    state, events = act(new_table(), None, "rolloff", die0=3, seed=3)
     assert events[0]["dice"][0] == 3
 
 
 def test_option_a_gives_the_chooser_the_first_turn_and_the_other_places():
-    state, _ = act(new_table(), "rolloff", die0=6, die1=1)
-    refused(state, "choose", 1, NotAllowed, option="A")
+    state, _ = act(new_table(), None, "rolloff", die0=6, die1=1)
+    refused(state, 1, "choose", error=NotAllowed, option="A")
     assert Q.allowed(state, 1) == []
-    state, _ = act(state, "choose", 0, option="A")
+    state, _ = act(state, 0, "choose", option="A")
     assert (state["first"], state["placer"]) == (0, 1)
     assert Q.view(state, None)["turn"] == 1  # Bob places now
-    refused(state, "place", 0, NotAllowed, owners=[0, 1, 1, 0])
-    state, _ = act(state, "place", 1, owners=[0, 1, 1, 0])
+    refused(state, 0, "place", error=NotAllowed, owners=[0, 1, 1, 0])
+    state, _ = act(state, 1, "place", owners=[0, 1, 1, 0])
     assert state["turn"] == 0 and state["phase"] == "declare"
 
 
 def test_option_b_lets_the_chooser_place_and_the_other_moves_first():
-    state, _ = act(new_table(), "rolloff", die0=1, die1=6)
-    state, _ = act(state, "choose", None, option="B")  # the table screen may tap it too
+    state, _ = act(new_table(), None, "rolloff", die0=1, die1=6)
+    state, _ = act(state, None, "choose", option="B")  # the table screen may tap it too
     assert (state["first"], state["placer"]) == (0, 1)
-    state, events = act(state, "place", None, owners=[1, 0, 0, 1])
+    state, events = act(state, None, "place", owners=[1, 0, 0, 1])
     assert state["turn"] == 0 and events[0]["first"] == 0
 
 
@@ -216,16 +220,16 @@ def test_placement_puts_one_piece_per_corner_with_its_home_diagonally_opposite()
     ],
 )
 def test_placement_needs_two_corners_for_each_player(owners, error, code):
-    state, _ = act(new_table(), "rolloff", die0=6, die1=1)
-    state, _ = act(state, "choose", 0, option="B")
-    refused(state, "place", 0, error, code, owners=owners)
+    state, _ = act(new_table(), None, "rolloff", die0=6, die1=1)
+    state, _ = act(state, 0, "choose", option="B")
+    refused(state, 0, "place", error=error, code=code, owners=owners)
 
 
 # --- View and privacy -----------------------------------------------------------------------
 
 
 def test_every_viewer_sees_the_same_view_because_nothing_is_secret():
-    state, _ = act(playing(), "declare", pieces=[0], tiles=[t(1, 2)], dice=[2])
+    state, _ = act(playing(), None, "declare", pieces=[0], tiles=[t(1, 2)], dice=[2])
     public = Q.view(state, None)
     for key in SHELL_VIEW_KEYS:
         assert key in public
@@ -254,12 +258,12 @@ def test_views_and_state_survive_json_at_every_phase():
     state = new_table(layout="entered")
     states = [state]
     for tile, cell in enumerate(board(STD)):
-        state, _ = act(state, "set_tile", tile=tile, **cell)
+        state, _ = act(state, None, "set_tile", tile=tile, **cell)
     states.append(state)
     state = to_declare(state)
     states.append(state)
-    state, _ = act(state, "declare", pieces=[0, -1], tiles=[t(1, 2), t(3, 3)], dice=[3, 1])
-    state, _ = act(state, "roll", index=0, seed=2)
+    state, _ = act(state, None, "declare", pieces=[0, -1], tiles=[t(1, 2), t(3, 3)], dice=[3, 1])
+    state, _ = act(state, None, "roll", index=0, seed=2)
     states.append(state)
     for s in states:
         assert json.loads(json.dumps(s)) == s
@@ -375,10 +379,10 @@ def test_an_event_logged_with_names_reads_the_same_as_one_with_seats(old, new):
 
 
 def test_new_events_carry_seats_not_names():
-    state, events = act(new_table(), "rolloff", die0=2, die1=5)
-    state, more = act(state, "choose", 1, option="B")
-    state, placed = act(state, "place", 1, owners=[0, 1, 1, 0])
-    state, passed = act(state, "pass", 0)
+    state, events = act(new_table(), None, "rolloff", die0=2, die1=5)
+    state, more = act(state, 1, "choose", option="B")
+    state, placed = act(state, 1, "place", owners=[0, 1, 1, 0])
+    state, passed = act(state, 0, "pass")
     for event in events + more + placed + passed:
         assert not {"name", "name0", "name1", "other"} & set(event), event
     assert placed[0]["first"] == 0 and passed[-1]["seat"] == 0

@@ -37,8 +37,8 @@ def _near_win(opponent_home: bool):
 
 def test_both_pieces_home_wins_the_game_at_once():
     state = _near_win(opponent_home=True)
-    state, _ = act(state, "declare", pieces=[0, -1], tiles=[t(4, 4), t(2, 3)], dice=[2, 2])
-    state, events = act(state, "resolve", index=0, values=[1, 2])  # (4,4) value 2
+    state, _ = act(state, None, "declare", pieces=[0, -1], tiles=[t(4, 4), t(2, 3)], dice=[2, 2])
+    state, events = act(state, None, "resolve", index=0, values=[1, 2])  # (4,4) value 2
     assert types(events)[-2:] == ["GameEnded", "MatchEnded"]
     assert events[-2]["kind"] == "win" and events[-2]["points"] == [1, 0]
     assert state["plan"][1]["status"] == "spent"
@@ -51,8 +51,8 @@ def test_both_pieces_home_wins_the_game_at_once():
 
 def test_a_win_with_no_opposing_piece_home_is_a_double_win_worth_two_points():
     state = _near_win(opponent_home=False)
-    state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
-    state, events = act(state, "resolve", index=0, values=[2])
+    state, _ = act(state, None, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
+    state, events = act(state, None, "resolve", index=0, values=[2])
     assert events[-2]["kind"] == "double" and state["points"] == [2, 0]
     assert outcome(state)["rows"][0]["score"] == 2
 
@@ -62,19 +62,19 @@ def test_one_piece_home_is_not_yet_a_win():
     put(state, 0, 4, 3)
     put(state, 1, 3, 1)
     state["tiles"][t(3, 1)]["face"] = "dark"
-    state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
-    state, events = act(state, "resolve", index=0, values=[6])
+    state, _ = act(state, None, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
+    state, events = act(state, None, "resolve", index=0, values=[6])
     assert "GameEnded" not in types(events) and outcome(state) is None
 
 
 def test_actions_after_the_end_are_refused():
     state = _near_win(opponent_home=False)
-    state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
-    state, _ = act(state, "resolve", index=0, values=[6])
+    state, _ = act(state, None, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
+    state, _ = act(state, None, "resolve", index=0, values=[6])
     for actor in (None, 0, 1):
         assert Q.allowed(state, actor) == []
-    refused(state, "pass", 0, RulesError, "game_over")
-    refused(state, "declare", 1, RulesError, pieces=[2], tiles=[2], dice=[1])
+    refused(state, 0, "pass", error=RulesError, code="game_over")
+    refused(state, 1, "declare", error=RulesError, pieces=[2], tiles=[2], dice=[1])
 
 
 # --- Stalemate ------------------------------------------------------------------------------
@@ -87,7 +87,7 @@ def test_six_turns_without_progress_end_the_game_in_a_stalemate():
     stalemate = Q.view(state, None)["stalemate"]
     assert stalemate.pop("standing")["winner"] is None  # all four pieces still 6 from home
     assert stalemate == {"count": 5, "limit": 6, "rule": "record"}
-    state, events = act(state, "pass", state["turn"])
+    state, events = act(state, state["turn"], "pass")
     assert events[-2]["type"] == "GameEnded" and state["phase"] == "over"
 
 
@@ -145,11 +145,11 @@ def _step_back_and_forth(**options):
     state = playing(**options)
     counters = []
     for dest in (t(1, 2), t(1, 1), t(1, 2)):
-        state, _ = act(state, "declare", pieces=[0], tiles=[dest], dice=[1])
-        state, _ = act(state, "resolve", index=0, values=[6])
-        state, _ = act(state, "stop")
+        state, _ = act(state, None, "declare", pieces=[0], tiles=[dest], dice=[1])
+        state, _ = act(state, None, "resolve", index=0, values=[6])
+        state, _ = act(state, None, "stop")
         counters.append(state["stalemate"])
-        state, _ = act(state, "pass", 1)
+        state, _ = act(state, 1, "pass")
         counters.append(state["stalemate"])
     return counters
 
@@ -165,10 +165,10 @@ def test_under_the_turn_reading_any_step_nearer_home_resets_the_counter():
 def test_progress_by_either_player_resets_the_counter():
     state = pass_turns(playing(), 3)
     assert state["stalemate"] == 3 and state["turn"] == 1
-    state, _ = act(state, "declare", 1, pieces=[3], tiles=[t(3, 1)], dice=[1])
+    state, _ = act(state, 1, "declare", pieces=[3], tiles=[t(3, 1)], dice=[1])
     state["tiles"][t(3, 1)]["face"] = "light"  # (scenario) make the step legal
-    state, _ = act(state, "resolve", 1, index=0, values=[6])
-    state, events = act(state, "end_turn", 1)
+    state, _ = act(state, 1, "resolve", index=0, values=[6])
+    state, events = act(state, 1, "end_turn")
     assert events[-1]["progress"] is True and state["stalemate"] == 0
 
 
@@ -192,19 +192,19 @@ def test_a_match_is_played_to_the_agreed_points_with_alternating_opening_choice(
     assert state["phase"] == "ended" and state["points"] == [0, 1] and outcome(state) is None
     view = Q.view(state, None)
     assert view["last_game"]["winner"] == 1 and view["match"]["points"] == [0, 1]
-    state, events = act(state, "next_game", 1)
+    state, events = act(state, 1, "next_game")
     assert types(events)[:2] == ["GameStarted", "LayoutDrawn"]
     # Game 2: Bob chooses without a roll-off.
     assert state["game_no"] == 2 and state["phase"] == "choose" and state["chooser"] == 1
     assert state["points"] == [0, 1] and state["stalemate"] == 0
     state = to_declare(state)
     state = _win_stalemate_for(state, 0)
-    state, _ = act(state, "next_game")
+    state, _ = act(state, None, "next_game")
     assert state["chooser"] == 0
     state = to_declare(state)
     state = _win_stalemate_for(state, 0)
     assert state["points"] == [2, 1] and state["phase"] == "ended"
-    state, _ = act(state, "next_game")
+    state, _ = act(state, None, "next_game")
     state = to_declare(state)
     state = _win_stalemate_for(state, 0)
     res = outcome(state)
@@ -217,16 +217,16 @@ def test_a_match_is_played_to_the_agreed_points_with_alternating_opening_choice(
 def test_a_match_can_roll_off_again_every_game_as_an_option():
     state = new_table(match_points=2, stalemate_turns=2, match_opening="rolloff")
     state = _win_stalemate_for(to_declare(state), 0)
-    state, _ = act(state, "next_game")
+    state, _ = act(state, None, "next_game")
     assert state["phase"] == "rolloff" and state["chooser"] is None
 
 
 def test_an_entered_layout_is_entered_again_for_the_next_game():
     state = new_table(match_points=2, stalemate_turns=2, layout="entered")
     for tile, cell in enumerate(board(STD)):
-        state, _ = act(state, "set_tile", tile=tile, **cell)
+        state, _ = act(state, None, "set_tile", tile=tile, **cell)
     state = _win_stalemate_for(to_declare(state), 0)
-    state, _ = act(state, "next_game")
+    state, _ = act(state, None, "next_game")
     assert state["phase"] == "layout" and state["tiles"] == [None] * 16
 
 
@@ -234,7 +234,7 @@ def test_equal_scores_at_the_target_draw_the_match():
     state = new_table(match_points=2, stalemate_turns=2)
     state = pass_turns(to_declare(state), 2)  # draw: 1-1
     assert state["phase"] == "ended" and state["points"] == [1, 1]
-    state, _ = act(state, "next_game")
+    state, _ = act(state, None, "next_game")
     state = pass_turns(to_declare(state), 2)  # draw: 2-2
     res = outcome(state)
     assert res["winners"] == [] and res["reason"][0].startswith("Both players reached")
@@ -246,6 +246,6 @@ def test_a_double_win_counts_two_match_points():
     state = to_declare(state)
     put(state, 1, 1, 1)
     put(state, 0, 4, 3)
-    state, _ = act(state, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
-    state, _ = act(state, "resolve", index=0, values=[6])
+    state, _ = act(state, None, "declare", pieces=[0], tiles=[t(4, 4)], dice=[1])
+    state, _ = act(state, None, "resolve", index=0, values=[6])
     assert state["points"] == [2, 0] and state["phase"] == "ended"

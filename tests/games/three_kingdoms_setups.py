@@ -3,39 +3,22 @@ the game stores them."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
-from companion.games.kit.driver import apply, fresh_copy, run
 from companion.games.three_kingdoms import GAME
+from tests.fixtures.rules import Rules
 
 NAMES = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = 0, 1, 2
 
 
+RULES = Rules("three-kingdoms", seed=1)
+act = RULES.act
+raw = RULES.raw
+
+
 def new(n: int = 3, **options: Any) -> dict[str, Any]:
-    opts = {o.name: o.default for o in GAME.options}
-    opts.update(options)
-    return GAME.setup(["Ann", "Bob", "Cy", "Dee", "Eve"][:n], opts, random.Random(0))
-
-
-def act(state: dict[str, Any], actor: int | None, kind: str, seed: int = 1, **params: Any):
-    """One action through the kit's driver (checks, a copy, the table's seeded randomness);
-    every event has a history line with every placeholder filled."""
-    state, events = apply(GAME, state, actor, {"type": kind, **params}, seed, 1)
-    assert json.loads(json.dumps(state)) == state
-    assert json.loads(json.dumps(events)) == events
-    players = [p["name"] for p in state["players"]]
-    for event in events:
-        msgid, values = GAME.describe(event, players)
-        msgid.format(**values)  # every placeholder is filled
-    return state, events
-
-
-def raw(state: dict[str, Any], actor: int | None, kind: str, **params: Any):
-    """Run the action past the driver's checks (to see the game's own refusals)."""
-    return run(GAME, fresh_copy(state), actor, {"type": kind, **params}, 1, 1)
+    return RULES.new(n, **options)
 
 
 def add_city(
