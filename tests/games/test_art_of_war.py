@@ -17,10 +17,13 @@ from tests.games.test_art_of_war_helpers import (
     at_construction,
     at_phase,
     at_the_end,
+    counts,
+    deploy,
     new_game,
     plain,
     reveal,
     set_buildings,
+    to_war,
 )
 
 # --------------------------------------------------------------------------- setup
@@ -46,8 +49,8 @@ def test_every_player_is_dealt_two_different_advisors_and_generals_at_four_playe
 
 def test_five_players_are_dealt_one_card_at_a_time_so_everyone_gets_an_advisor():
     state = GAME.setup(list("ABCDE"), {}, random.Random(2))
-    counts = sorted(len(o["advisors"]) for o in state["offers"])
-    assert counts == [1, 1, 2, 2, 2]
+    dealt = sorted(len(o["advisors"]) for o in state["offers"])
+    assert dealt == [1, 1, 2, 2, 2]
     assert sorted(len(o["generals"]) for o in state["offers"]) == [1, 2, 2, 2, 2]
     short = next(s for s, o in enumerate(state["offers"]) if len(o["advisors"]) == 1)
     with pytest.raises(BadValue):
@@ -264,14 +267,8 @@ def test_money_tactics_blueprints_general_and_bids_stay_private():
 
 
 def test_a_deployment_stays_secret_until_everyone_has_locked():
-    state = plain(new_game(2))
-    state = at_phase(state, 4, ["war", "war"], "payments")
-    state["p"][0].update(supply=13, at={})
-    state, _ = act(state, None, "next")
-    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
-    counts = [0] * len(locs)
-    counts[locs.index("castle-1")] = 13
-    state, _ = act(state, 0, "deploy", counts=counts)
+    state = to_war(plain(new_game(2)), ["war", "war"], [13])
+    state, _ = act(state, 0, "deploy", counts=counts(state, {"castle-1": 13}))
     for viewer in (None, 1):
         view = GAME.view(state, viewer)
         assert view["players"][0]["at"] == [] and "choices" not in json.dumps(view["sealed"])
@@ -415,18 +412,8 @@ def test_the_data_tables_match_the_digest():
 
 
 def test_an_attacker_left_with_no_soldiers_takes_nothing():
-    state = plain(new_game(2))
-    state = at_phase(state, 4, ["war", "peace"], "payments")
-    state["p"][0].update(supply=1, at={})
-    state["p"][1].update(supply=0, at={})
-    state, _ = act(state, None, "next")
-    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
-    counts = [0] * len(locs)
-    counts[locs.index("centre")] = 1
-    state, _ = act(state, 0, "deploy", counts=counts)
-    state, _ = act(state, 0, "lock")
-    state, _ = act(state, 1, "deploy", counts=[0] * len(locs))
-    state, _ = act(state, 1, "lock")
+    state = to_war(plain(new_game(2)), ["war", "peace"], [1, 0])
+    state, _ = deploy(state, {0: {"centre": 1}, 1: {}})
     state, _ = act(state, None, "resolve_battle")
     assert board.city(state, "centre")["owner"] is None and state["p"][0]["at"] == {}
 

@@ -76,11 +76,17 @@ def test_entering_production_pays_everyone_and_shows_money_only_to_its_owner():
     assert money and all(e["to"] == [e["seat"]] for e in money)
 
 
-def test_beauty_trap_halves_the_targets_money_income_for_the_next_two_rounds():
-    state = at_phase(plain(new_game(2)), 1, ["peace", "peace"])
+def played_on_seat_1(card: str, stances: list[str]) -> dict:
+    """Seat 0 plays the tactic ``card`` on seat 1 in phase 1, then the ships event comes up."""
+    state = at_phase(plain(new_game(2)), 1, stances)
     state["p"][0]["tactics"] = 1
-    state, _ = act(state, 0, "play_tactic", card="beauty_trap", target=1)
+    state, _ = act(state, 0, "play_tactic", card=card, target=1)
     state["event"]["current"] = "ships"
+    return state
+
+
+def test_beauty_trap_halves_the_targets_money_income_for_the_next_two_rounds():
+    state = played_on_seat_1("beauty_trap", ["peace", "peace"])
     _workers(state, 1, 2, 0, 0)
     assert production.production(state, 1)["money"] == 5
     for rnd in (2, 3):
@@ -91,10 +97,7 @@ def test_beauty_trap_halves_the_targets_money_income_for_the_next_two_rounds():
 
 
 def test_cut_supplies_removes_the_base_output_of_farm_and_barracks_next_round():
-    state = at_phase(plain(new_game(2)), 1, ["war", "war"])
-    state["p"][0]["tactics"] = 1
-    state, _ = act(state, 0, "play_tactic", card="cut_supplies", target=1)
-    state["event"]["current"] = "ships"
+    state = played_on_seat_1("cut_supplies", ["war", "war"])
     _workers(state, 1, 0, 1, 1)
     state["round"] = 2
     out = production.production(state, 1)

@@ -152,9 +152,10 @@ def test_the_steps_where_the_table_has_work_never_move_on_by_themselves():
 # --------------------------------------------------------------------------- undo and replay
 
 
-def pipeline() -> tuple[Tables, str]:
+def pipeline(**options: Any) -> tuple[Tables, str]:
+    """A two-player table in a pipeline of its own, both seats' setup chosen and locked."""
     tables = Tables(Store(":memory:"), Hub())
-    tid = tables.create("art-of-war", ["Ann", "Bo"], {}).id
+    tid = tables.create("art-of-war", ["Ann", "Bo"], options).id
     for seat in range(2):
         tables.act(
             tid,
@@ -199,15 +200,7 @@ def test_one_undo_takes_back_a_purchase_and_the_step_it_ended():
 
 
 def test_one_undo_takes_back_a_tribute_and_the_production_it_ended():
-    tables = Tables(Store(":memory:"), Hub())
-    tid = tables.create("art-of-war", ["Ann", "Bo"], {"neutral_cities": False}).id
-    for seat in range(2):
-        tables.act(
-            tid,
-            Viewer("seat", seat),
-            {"type": "choose_setup", "advisor": 0, "general": 0, "soldiers": 4, "food": 3},
-        )
-        tables.act(tid, Viewer("seat", seat), {"type": "lock"})
+    tables, tid = pipeline(neutral_cities=False)
     tables.act(
         tid,
         HOST,

@@ -78,14 +78,16 @@ def to_war(state: dict, stances: list[str], supply: list[int]) -> dict:
     return state
 
 
+def counts(state: dict, plan: dict[str, int]) -> list[int]:
+    """A deployment plan (location -> soldiers) as the deploy action's counts per location."""
+    return [plan.get(loc["loc"], 0) for loc in GAME.view(state, None)["map"]["locations"]]
+
+
 def deploy(state: dict, plans: dict[int, dict[str, int]]) -> tuple[dict, list]:
     """Every deploying seat submits its plan (location -> soldiers) and locks in."""
-    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     events: list = []
     for seat in list(state["sealed"]["seats"]):
-        plan = plans[seat]
-        counts = [plan.get(loc, 0) for loc in locs]
-        state, _ = act(state, seat, "deploy", counts=counts)
+        state, _ = act(state, seat, "deploy", counts=counts(state, plans[seat]))
         state, ev = act(state, seat, "lock")
         events += ev
     return state, events

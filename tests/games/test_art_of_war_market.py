@@ -102,13 +102,15 @@ def test_a_bid_may_not_exceed_the_money_held():
 # --------------------------------------------------------------------------- phase 6
 
 
-def _food(state, seat, soldiers, workers, food):
-    p = state["p"][seat]
-    p.update(supply=soldiers, at={}, food=food)
-    p["facility"] = {"mine": workers, "farm": 0, "barracks": 0}
-
-
-def _enter_food(state):
+def at_food(holdings: dict[int, tuple[int, int, int]], *buildings: str, **options) -> dict:
+    """A two-player game entering phase 6, each seat of ``holdings`` with (soldiers, workers
+    on its mine, food) and seat 0 with ``buildings`` completed."""
+    state = plain(new_game(2, **options))
+    set_buildings(state, 0, *buildings)
+    for seat, (soldiers, workers, food) in holdings.items():
+        p = state["p"][seat]
+        p.update(supply=soldiers, at={}, food=food)
+        p["facility"] = {"mine": workers, "farm": 0, "barracks": 0}
     state = at_phase(state, 5, step="after")
     state["war"] = {"queue": [], "current": 0, "done": [], "press": None}
     state, _ = act(state, None, "next")
@@ -117,35 +119,24 @@ def _enter_food(state):
 
 
 def test_upkeep_is_one_food_per_three_population_rounded_down():
-    state = plain(new_game(2))
-    _food(state, 0, 6, 2, 5)
-    _food(state, 1, 6, 2, 5)
-    state = _enter_food(state)
+    state = at_food({0: (6, 2, 5), 1: (6, 2, 5)})
     assert [p["food"] for p in state["p"]] == [3, 3]
 
 
 def test_rounding_the_upkeep_up_is_a_table_option():
-    state = plain(new_game(2, food_rounding="ceil"))
-    _food(state, 0, 6, 2, 5)
-    state = _enter_food(state)
+    state = at_food({0: (6, 2, 5)}, food_rounding="ceil")
     assert state["p"][0]["food"] == 2
 
 
 def test_a_short_player_discards_soldiers_never_workers_until_the_food_suffices():
-    state = plain(new_game(2))
-    _food(state, 0, 10, 4, 3)
-    state = _enter_food(state)
+    state = at_food({0: (10, 4, 3)})
     assert (state["p"][0]["supply"], state["p"][0]["food"]) == (7, 0)
-    state = plain(new_game(2, food_rounding="ceil"))
-    _food(state, 0, 10, 4, 3)
-    state = _enter_food(state)
+    state = at_food({0: (10, 4, 3)}, food_rounding="ceil")
     assert state["p"][0]["supply"] == 5
 
 
 def test_when_workers_alone_eat_more_than_there_is_all_soldiers_go_and_workers_survive():
-    state = plain(new_game(2))
-    _food(state, 0, 2, 10, 1)
-    state = _enter_food(state)
+    state = at_food({0: (2, 10, 1)})
     p = state["p"][0]
     assert (p["supply"], p["food"], board.workers(state, 0)) == (0, 0, 10)
 
@@ -163,56 +154,37 @@ def _sell(state, sales):
     [(1, 6), (2, 10), (3, 15), (4, 12), (5, 15), (6, 12), (7, 14), (8, 8), (9, 0), (12, 0)],
 )
 def test_food_sells_at_the_uniform_price_of_the_total_sold(n, money):
-    state = plain(new_game(2))
-    _food(state, 0, 0, 0, 20)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 20)})
     state["event"]["current"] = "famine"
     assert _sell(state, {0: n})[0] == money
 
 
 def test_marginal_food_prices_are_a_table_option():
-    state = plain(new_game(2, food_price="marginal"))
-    _food(state, 0, 0, 0, 20)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 20)}, food_price="marginal")
     assert _sell(state, {0: 4})[0] == 6 + 5 + 5 + 3
 
 
 def test_a_shared_food_market_prices_the_total_sold_by_everyone():
-    state = plain(new_game(2, food_market="shared"))
-    for seat in (0, 1):
-        _food(state, seat, 0, 0, 10)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 10), 1: (0, 0, 10)}, food_market="shared")
     assert _sell(state, {0: 2, 1: 2}) == [6, 6]
-    state = plain(new_game(2, food_market="shared", food_price="marginal"))
-    for seat in (0, 1):
-        _food(state, seat, 0, 0, 10)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 10), 1: (0, 0, 10)}, food_market="shared", food_price="marginal")
     assert _sell(state, {0: 2, 1: 2}) == [11, 8]
 
 
 def test_the_market_and_big_ships_in_port_add_to_every_unit_sold():
-    state = plain(new_game(2))
-    set_buildings(state, 0, "market")
-    for seat in (0, 1):
-        _food(state, seat, 0, 0, 10)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 10), 1: (0, 0, 10)}, "market")
     state["event"]["current"] = "ships"
     assert _sell(state, {0: 3, 1: 3}) == [15 + 3 * 3, 15 + 3 * 2]
 
 
 def test_selling_more_food_than_you_hold_is_refused():
-    state = plain(new_game(2))
-    _food(state, 0, 0, 0, 2)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 2)})
     with pytest.raises(BadValue):
         act(state, 0, "sell_food", n=3)
 
 
 def test_the_bank_pays_a_dollar_for_every_four_held_at_the_end_of_phase_six():
-    state = plain(new_game(2))
-    set_buildings(state, 0, "bank")
-    _food(state, 0, 0, 0, 0)
-    state = _enter_food(state)
+    state = at_food({0: (0, 0, 0)}, "bank")
     state["p"][0]["money"] = 11
     state, events = act(state, None, "next")
     assert state["p"][0]["money"] == 13

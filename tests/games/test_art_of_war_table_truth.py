@@ -122,8 +122,8 @@ def test_the_great_peace_count_is_bounded_and_setting_it_to_three_makes_this_the
 # --------------------------------------------------------------------------- 2. buildings
 
 
-def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid():
-    t = new_table()
+def windmill_under_way(t: Table) -> None:
+    """The table screen places Ann's Windmill under way: 1 of its 2 payments made, 2 workers."""
     t.act(
         None,
         "add_building",
@@ -133,6 +133,11 @@ def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid
         progress=1,
         workers=2,
     )
+
+
+def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid():
+    t = new_table()
+    windmill_under_way(t)
     assert texts(t, None)[-1] == (
         "Table screen: the Windmill placed in Ann's main castle (under way, 1/2 paid, 2 workers)"
     )
@@ -268,15 +273,7 @@ def test_a_mid_game_position_entered_from_scratch_plays_on_to_the_final_scoring(
     t = new_table()
     t.act(None, "set_great_peace", n=2)
     t.act(None, "add_building", building="temple", city="castle-0")
-    t.act(
-        None,
-        "add_building",
-        building="windmill",
-        city="castle-0",
-        done=False,
-        progress=1,
-        workers=2,
-    )
+    windmill_under_way(t)
     t.act(None, "add_building", building="courtyard", city="castle-1")
     t.act(None, "add_building", building="pavilion", city="castle-1")
     t.act(None, "set_workers", seat=0, facility="farm", n=2)

@@ -277,47 +277,26 @@ def test_describe_has_a_fallback_for_unknown_events():
 
 
 # Events logged before events carried seats only: the same line must come out of each.
+def named(new: dict, **names: str) -> tuple[dict, dict]:
+    """An event as logged before events carried seats only (with ``names``), and as now."""
+    return {**new, **names}, new
+
+
 OLD_AND_NEW_EVENTS = [
-    ({"type": "ChooserSet", "seat": 1, "name": "Bob"}, {"type": "ChooserSet", "seat": 1}),
-    (
-        {"type": "Rolloff", "dice": [2, 5], "name0": "Ann", "name1": "Bob"},
-        {"type": "Rolloff", "dice": [2, 5]},
-    ),
-    (
-        {"type": "OpeningChosen", "seat": 0, "option": "B", "name": "Ann", "other": "Bob"},
-        {"type": "OpeningChosen", "seat": 0, "option": "B"},
-    ),
-    (
-        {"type": "PiecesPlaced", "seat": 1, "name": "Bob", "owners": [0, 1, 1, 0], "first": "Ann"},
+    named({"type": "ChooserSet", "seat": 1}, name="Bob"),
+    named({"type": "Rolloff", "dice": [2, 5]}, name0="Ann", name1="Bob"),
+    named({"type": "OpeningChosen", "seat": 0, "option": "B"}, name="Ann", other="Bob"),
+    named(
         {"type": "PiecesPlaced", "seat": 1, "owners": [0, 1, 1, 0], "first": 0},
+        name="Bob",
+        first="Ann",
     ),
-    (
-        {
-            "type": "Declared",
-            "seat": 0,
-            "name": "Ann",
-            "actions": 1,
-            "dice": 2,
-            "given_up": 2,
-            "percent": 75.0,
-        },
+    named(
         {"type": "Declared", "seat": 0, "actions": 1, "dice": 2, "given_up": 2, "percent": 75.0},
+        name="Ann",
     ),
-    ({"type": "DiceGivenUp", "seat": 1, "name": "Bob"}, {"type": "DiceGivenUp", "seat": 1}),
-    (
-        {
-            "type": "Rolled",
-            "seat": 0,
-            "name": "Ann",
-            "kind": "flip",
-            "index": 0,
-            "tile": 6,
-            "row": 2,
-            "col": 3,
-            "value": 3,
-            "values": [4, 1],
-            "ok": True,
-        },
+    named({"type": "DiceGivenUp", "seat": 1}, name="Bob"),
+    named(
         {
             "type": "Rolled",
             "seat": 0,
@@ -330,31 +309,14 @@ OLD_AND_NEW_EVENTS = [
             "values": [4, 1],
             "ok": True,
         },
+        name="Ann",
     ),
-    ({"type": "ChainStopped", "seat": 0, "name": "Ann"}, {"type": "ChainStopped", "seat": 0}),
-    (
-        {
-            "type": "TurnEnded",
-            "seat": 1,
-            "name": "Bob",
-            "unused": 0,
-            "progress": False,
-            "count": 2,
-            "limit": 6,
-        },
+    named({"type": "ChainStopped", "seat": 0}, name="Ann"),
+    named(
         {"type": "TurnEnded", "seat": 1, "unused": 0, "progress": False, "count": 2, "limit": 6},
+        name="Bob",
     ),
-    (
-        {
-            "type": "GameEnded",
-            "n": 1,
-            "winner": 1,
-            "name": "Bob",
-            "kind": "stalemate",
-            "step": "other",
-            "points": [0, 1],
-            "count": 6,
-        },
+    named(
         {
             "type": "GameEnded",
             "n": 1,
@@ -364,11 +326,9 @@ OLD_AND_NEW_EVENTS = [
             "points": [0, 1],
             "count": 6,
         },
+        name="Bob",
     ),
-    (
-        {"type": "MatchEnded", "winner": 0, "name": "Ann", "points": [1, 0]},
-        {"type": "MatchEnded", "winner": 0, "points": [1, 0]},
-    ),
+    named({"type": "MatchEnded", "winner": 0, "points": [1, 0]}, name="Ann"),
 ]
 
 

@@ -20,6 +20,12 @@ from tests.games.quorsum_setups import (
     types,
 )
 
+
+def bad_value(state, type_, code, **params):
+    """Ann's action refused as a bad value with ``code``, changing nothing."""
+    return refused(state, 0, type_, error=BadValue, code=code, **params)
+
+
 # --- Declaring ------------------------------------------------------------------------------
 
 
@@ -56,13 +62,11 @@ def test_a_planned_chain_of_moves_gets_its_exact_chain_chance():
     assert Fraction(move["chance"]["num"], move["chance"]["den"]) == brute_chain([4, 5], 3)
 
 
-def test_declaring_more_than_four_dice_is_refused():
+def test_declaring_more_than_four_dice_is_bad_value():
     refused(
         playing(),
-        0,
         "declare",
-        error=BadValue,
-        code="too_many_dice",
+        "too_many_dice",
         pieces=[0, -1],
         tiles=[1, 6],
         dice=[3, 2],
@@ -70,12 +74,10 @@ def test_declaring_more_than_four_dice_is_refused():
 
 
 def test_a_player_may_only_declare_moves_of_their_own_pieces():
-    refused(
+    bad_value(
         playing(),
-        0,
         "declare",
-        error=BadValue,
-        code="not_your_piece",
+        "not_your_piece",
         pieces=[2],
         tiles=[t(1, 3)],
         dice=[1],
@@ -84,22 +86,18 @@ def test_a_player_may_only_declare_moves_of_their_own_pieces():
 
 def test_a_declared_move_must_go_to_a_neighbouring_tile():
     state = playing()
-    refused(
+    bad_value(
         state,
-        0,
         "declare",
-        error=BadValue,
-        code="not_adjacent",
+        "not_adjacent",
         pieces=[0],
         tiles=[t(2, 2)],
         dice=[1],
     )
-    refused(
+    bad_value(
         state,
-        0,
         "declare",
-        error=BadValue,
-        code="not_adjacent",
+        "not_adjacent",
         pieces=[0],
         tiles=[t(1, 3)],
         dice=[1],
@@ -114,25 +112,19 @@ def test_two_separate_moves_of_one_piece_may_be_declared_in_sequence():
 
 def test_a_zero_dice_entry_must_continue_the_move_before_it():
     state = playing()
-    refused(
-        state, 0, "declare", error=BadValue, code="bad_chain", pieces=[0], tiles=[t(1, 2)], dice=[0]
-    )
-    refused(
+    bad_value(state, "declare", "bad_chain", pieces=[0], tiles=[t(1, 2)], dice=[0])
+    bad_value(
         state,
-        0,
         "declare",
-        error=BadValue,
-        code="bad_chain",
+        "bad_chain",
         pieces=[-1, -1],
         tiles=[6, 7],
         dice=[1, 0],
     )
-    refused(
+    bad_value(
         state,
-        0,
         "declare",
-        error=BadValue,
-        code="not_adjacent",
+        "not_adjacent",
         pieces=[0, 0],
         tiles=[1, 3],
         dice=[2, 0],
@@ -140,10 +132,8 @@ def test_a_zero_dice_entry_must_continue_the_move_before_it():
 
 
 def test_the_declaration_lists_must_have_one_entry_per_action():
-    refused(
-        playing(), 0, "declare", error=BadValue, code="bad_plan", pieces=[0, 0], tiles=[1], dice=[1]
-    )
-    refused(playing(), 0, "declare", error=BadValue, code="bad_plan", pieces=[], tiles=[], dice=[])
+    bad_value(playing(), "declare", "bad_plan", pieces=[0, 0], tiles=[1], dice=[1])
+    bad_value(playing(), "declare", "bad_plan", pieces=[], tiles=[], dice=[])
 
 
 def test_the_declaration_may_be_redone_until_a_die_is_rolled():
@@ -183,11 +173,9 @@ def test_a_die_equal_to_the_tile_value_succeeds_and_a_lower_one_fails():
 
 def test_the_dice_count_entered_must_match_the_declared_dice():
     state, _ = act(playing(), None, "declare", pieces=[0], tiles=[t(1, 2)], dice=[2])
-    refused(state, 0, "resolve", error=BadValue, code="dice_count", index=0, values=[6])
-    refused(state, 0, "resolve", error=BadValue, code="no_such_action", index=3, values=[6, 6])
-    refused(
-        state, 0, "resolve", error=BadValue, code="declared_target", index=0, values=[6, 6], tile=4
-    )
+    bad_value(state, "resolve", "dice_count", index=0, values=[6])
+    bad_value(state, "resolve", "no_such_action", index=3, values=[6, 6])
+    bad_value(state, "resolve", "declared_target", index=0, values=[6, 6], tile=4)
 
 
 def test_a_piece_may_not_move_onto_a_tile_of_the_other_colour():
@@ -230,17 +218,15 @@ def test_the_dice_that_met_the_value_are_the_only_ones_rolled_for_a_chained_move
     action = Q.view(state, None)["declaration"]["actions"][0]
     assert action["status"] == "chain" and action["chain_dice"] == 2
     assert "stop" in Q.allowed(state, 0)
-    refused(
+    bad_value(
         state,
-        0,
         "resolve",
-        error=BadValue,
-        code="dice_count",
+        "dice_count",
         index=0,
         values=[6, 6, 6],
         tile=t(1, 1),
     )
-    refused(state, 0, "resolve", error=BadValue, code="name_destination", index=0, values=[6, 6])
+    bad_value(state, "resolve", "name_destination", index=0, values=[6, 6])
     # (1,1) is the only dark free neighbour of (1,2) ((2,2) is light, (1,3) light).
     assert [n["tile"] for n in action["next"]] == [t(1, 1)]
     assert action["next"][0]["chance"]["num"] == 8  # value 3 with 2 dice: 8/9
@@ -279,9 +265,7 @@ def test_starting_another_action_ends_an_open_chain():
     assert state["plan"][0]["status"] == "chain"
     state, _ = act(state, None, "resolve", index=1, values=[1])
     assert state["plan"][0]["status"] == "done" and "stop" not in Q.allowed(state, 0)
-    refused(
-        state, 0, "resolve", error=BadValue, code="resolved", index=0, values=[6, 6], tile=t(1, 1)
-    )
+    bad_value(state, "resolve", "resolved", index=0, values=[6, 6], tile=t(1, 1))
 
 
 def test_stopping_a_chain_with_nothing_left_ends_the_turn():
@@ -302,7 +286,7 @@ def test_a_resolved_action_cannot_be_rolled_again():
         playing(), None, "declare", pieces=[-1, -1], tiles=[t(2, 3), t(3, 3)], dice=[1, 1]
     )
     state, _ = act(state, None, "resolve", index=0, values=[1])
-    refused(state, 0, "resolve", error=BadValue, code="resolved", index=0, values=[6])
+    bad_value(state, "resolve", "resolved", index=0, values=[6])
 
 
 def test_the_dice_roller_rolls_the_declared_number_of_dice():
