@@ -33,6 +33,19 @@ def war(n=2, stances=("war", "peace"), supply=(10, 5), plans=None, camps=None, *
     return state
 
 
+def at_city_1(*soldiers: int, **options):
+    """Every seat sends all its ``soldiers`` to city-1, the small city of seat 1 (at Peace, the
+    others at War), with no neutral cities."""
+    return war(
+        n=len(soldiers),
+        stances=("war", "peace", "war")[: len(soldiers)],
+        supply=soldiers,
+        plans={seat: {"city-1": n} for seat, n in enumerate(soldiers)},
+        neutral_cities=False,
+        **options,
+    )
+
+
 def current(state):
     view = GAME.view(state, None)
     return next(b for b in view["battles"] if "forces" in b)
@@ -145,13 +158,7 @@ def test_a_tie_for_the_highest_cp_loses_every_force_and_the_city_holds():
 
 
 def test_with_several_attackers_the_highest_wins_by_the_gap_to_the_second():
-    state = war(
-        n=3,
-        stances=("war", "peace", "war"),
-        supply=(9, 2, 5),
-        plans={0: {"city-1": 9}, 1: {"city-1": 2}, 2: {"city-1": 5}},
-        neutral_cities=False,
-    )
+    state = at_city_1(9, 2, 5)
     assert cps(state) == {1: 2, 0: 8, 2: 4}
     state, _ = resolve(state)
     assert state["p"][0]["at"] == {"city-1": 4}
@@ -160,13 +167,7 @@ def test_with_several_attackers_the_highest_wins_by_the_gap_to_the_second():
 
 
 def test_with_several_attackers_a_tie_at_the_top_discards_every_force():
-    state = war(
-        n=3,
-        stances=("war", "peace", "war"),
-        supply=(9, 2, 9),
-        plans={0: {"city-1": 9}, 1: {"city-1": 2}, 2: {"city-1": 9}},
-        neutral_cities=False,
-    )
+    state = at_city_1(9, 2, 9)
     state, _ = resolve(state)
     assert all(p["at"] == {} for p in state["p"])
     assert board.city(state, "city-1")["owner"] == 1
@@ -205,12 +206,7 @@ def test_morale_from_temples_is_cut_by_the_great_wall_and_songs_on_four_sides():
 
 
 def test_base_morale_is_a_table_option():
-    state = war(
-        plans={0: {"city-1": 8}, 1: {"city-1": 5}},
-        supply=(8, 5),
-        neutral_cities=False,
-        base_morale=2,
-    )
+    state = at_city_1(8, 5, base_morale=2)
     assert cps(state) == {1: 5 + 2, 0: 7 + 2}
 
 
@@ -278,13 +274,7 @@ def test_the_empty_fort_holds_a_small_city_and_the_attackers_go_home():
 
 
 def test_besiege_wei_sends_an_attacker_home_and_lure_the_tiger_empties_the_city():
-    state = war(
-        n=3,
-        stances=("war", "peace", "war"),
-        supply=(8, 4, 6),
-        plans={0: {"city-1": 8}, 1: {"city-1": 4}, 2: {"city-1": 6}},
-        neutral_cities=False,
-    )
+    state = at_city_1(8, 4, 6)
     state = play(state, 1, "besiege_wei", target=2)
     assert state["p"][2]["at"] == {"castle-2": 6}
     state = play(state, 0, "lure_tiger")

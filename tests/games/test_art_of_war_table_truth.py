@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.games.art_of_war import GAME
 from companion.games.kit.driver import Table
+from tests.fixtures.art_of_war import tap_on
 
 PLAYERS = ["Ann", "Bo"]
 
@@ -36,36 +37,7 @@ def texts(t: Table, viewer: int | None) -> list[str]:
 
 def play_on(t: Table, until, stances=("peace", "peace")) -> None:
     """Tap through the rounds (everyone at home, no bids, food tribute) until ``until(t)``."""
-    for _ in range(300):
-        if until(t):
-            return
-        v = t.view(None)
-        sv = v["sealed"]
-        if sv:
-            for seat in sv["seats"]:
-                if sv["locked"][seat]:
-                    continue
-                if sv["name"] == "stance":
-                    t.act(seat, "choose_stance", stance=stances[seat])
-                elif sv["name"] == "deploy":
-                    t.act(seat, "deploy", counts=t.view(seat)["me"]["deploy"]["all_home_counts"])
-                elif sv["name"] == "bid":
-                    t.act(seat, "bid", amount=0)
-                elif sv["name"] == "orders":
-                    t.act(seat, "choose_order", order="defend")
-                t.act(seat, "lock")
-            continue
-        pending = [x for x in v["tribute"] if x["kind"] is None]
-        if pending:
-            t.act(pending[0]["seat"], "take_tribute", vassal=pending[0]["vassal"], kind="food")
-        elif v["step"] == "battles":
-            if v["press_on"] is not None:
-                t.act(None, "press_on", go=False)
-            else:
-                t.act(None, "resolve_battle")
-        else:
-            t.act(None, "next")
-    raise AssertionError("the game never got there")
+    tap_on(t.act, t.view, lambda _: until(t), stances, limit=300)
 
 
 # --------------------------------------------------------------------------- 1. the event card

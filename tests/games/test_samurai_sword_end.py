@@ -23,6 +23,13 @@ from tests.games.samurai_sword_setups import (
     with_counters,
 )
 
+
+def deck_out(state: dict, honor: list[int]) -> dict:
+    """The result when the deck runs out (every honor drops by one) from these honors."""
+    state, _ = act(with_counters(state, honor=honor), None, "deck_out")
+    return GAME.outcome(state)
+
+
 # --------------------------------------------------------------------------------- the end
 
 
@@ -64,27 +71,21 @@ def test_scores_are_honor_times_the_multiplier_for_role_and_player_count() -> No
         state = manual(roles, ninja_stars=False)
         honor = [4 + seat for seat in range(n)]
         honor[n - 1] = 1  # the last seat runs out when the deck does
-        state = with_counters(state, honor=honor)
-        state, _ = act(state, None, "deck_out")
-        res = GAME.outcome(state)
+        res = deck_out(state, honor)
         for seat in range(n):
             expected = (honor[seat] - 1) * table[n][roles[seat]]
             assert row(res, seat)["score"] == expected, (n, seat)
 
 
 def test_the_score_lines_show_the_multiplication() -> None:
-    state = with_counters(manual(SIX), honor=[6, 5, 3, 3, 3, 1])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(manual(SIX), [6, 5, 3, 3, 3, 1])
     assert text_of(row(res, 1)["lines"]) == ["4 honor × 2 (Samurai, 6 players) = 8", "Score: 8"]
     assert row(res, 1)["label"] == ["{name} ({role_t})", {"name": "Bob", "role_t": "Samurai"}]
 
 
 def test_four_player_ninja_with_more_stars_scores_double() -> None:
     roles = ["shogun", "samurai", "ninja", "ninja"]
-    state = with_counters(manual(roles, stars=[None, None, 3, 1]), honor=[1, 4, 4, 4])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(manual(roles, stars=[None, None, 3, 1]), [1, 4, 4, 4])
     assert row(res, 2)["score"] == 6 and row(res, 3)["score"] == 3
     assert text_of(row(res, 2)["lines"])[0] == (
         "3 stars against 1: the Ninja with more stars scores ×2"
@@ -96,18 +97,14 @@ def test_four_player_ninja_with_more_stars_scores_double() -> None:
 def test_with_the_stars_rule_off_every_four_player_ninja_scores_single() -> None:
     roles = ["shogun", "samurai", "ninja", "ninja"]
     state = manual(roles, stars=[None, None, 3, 1], ninja_stars=False)
-    state = with_counters(state, honor=[1, 4, 4, 4])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(state, [1, 4, 4, 4])
     assert row(res, 2)["score"] == 3 and row(res, 3)["score"] == 3
     # Shogun + Samurai 6 against Ninja 6: a tie goes to the Ninja.
     assert res["winners"] == [2, 3] and "tie" in res["headline"][0]
 
 
 def test_the_stars_rule_applies_only_to_four_players() -> None:
-    state = with_counters(manual(FIVE, stars=[None, None, 3, 1, None]), honor=[4, 4, 4, 4, 1])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(manual(FIVE, stars=[None, None, 3, 1, None]), [4, 4, 4, 4, 1])
     assert row(res, 2)["score"] == 3 and row(res, 3)["score"] == 3
 
 
@@ -116,9 +113,7 @@ def test_daimyo_are_added_after_multiplying_and_are_worth_nothing_to_the_ronin()
     state, events = act(state, 1, "set_daimyo", n=1)
     assert events == [{"type": "DaimyoNoted", "seat": 1, "n": 1, "to": [1]}]
     state, _ = act(state, 5, "set_daimyo", n=2)
-    state = with_counters(state, honor=[5, 4, 1, 3, 3, 4])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(state, [5, 4, 1, 3, 3, 4])
     assert row(res, 1)["score"] == 3 * 2 + 1  # not (3 + 1) × 2
     assert "+1 Daimyo" in text_of(row(res, 1)["lines"])
     assert row(res, 5)["score"] == 3 * 3  # the Ronin's 2 Daimyo count 0
@@ -160,9 +155,7 @@ def test_a_daimyo_step_past_0_or_3_is_refused_with_the_same_words_and_changes_no
 
 
 def test_a_tie_with_the_ninja_goes_to_the_ninja() -> None:
-    state = with_counters(manual(FIVE), honor=[3, 2, 2, 3, 1])
-    state, _ = act(state, None, "deck_out")  # honor 2, 1, 1, 2, 0
-    res = GAME.outcome(state)
+    res = deck_out(manual(FIVE), [3, 2, 2, 3, 1])  # honor 2, 1, 1, 2, 0
     assert team_row(res, "Shogun and Samurai")["score"] == 3
     assert team_row(res, "Ninja")["score"] == 3
     assert res["winners"] == [2, 3]
@@ -170,18 +163,14 @@ def test_a_tie_with_the_ninja_goes_to_the_ninja() -> None:
 
 
 def test_a_tie_between_the_shogun_team_and_the_ronin_goes_to_the_shogun_team() -> None:
-    state = with_counters(manual(FIVE), honor=[4, 2, 1, 1, 3])
-    state, _ = act(state, None, "deck_out")  # honor 3, 1, 0, 0, 2
-    res = GAME.outcome(state)
+    res = deck_out(manual(FIVE), [4, 2, 1, 1, 3])  # honor 3, 1, 0, 0, 2
     assert team_row(res, "Shogun and Samurai")["score"] == 4
     assert team_row(res, "Ronin")["score"] == 4
     assert res["winners"] == [0, 1]
 
 
 def test_the_highest_team_total_wins_outright() -> None:
-    state = with_counters(manual(SEVEN), honor=[5, 4, 4, 4, 4, 4, 1])
-    state, _ = act(state, None, "deck_out")
-    res = GAME.outcome(state)
+    res = deck_out(manual(SEVEN), [5, 4, 4, 4, 4, 4, 1])
     # Shogun team 4 + 3 + 3 = 10; Ninja 3 + 3 + 3 = 9; Ronin 0.
     assert res["winners"] == [0, 1, 2]
     assert res["headline"] == [

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 
 from companion.games import art_of_war as aow
 from companion.pipeline import tables as tables_module
+from tests.fixtures.art_of_war import tap_on
 
 from ..conftest import csrf, first_stream_message
 
@@ -159,42 +160,7 @@ class Table:
 
     def drive(self, until: Callable[[dict], bool], stances=("peace", "peace", "peace")) -> None:
         """Play on (everyone at home, no bids) until ``until(table view)`` holds."""
-        for _ in range(500):
-            v = self.view()
-            if until(v):
-                return
-            sv = v["sealed"]
-            if sv:
-                for seat in sv["seats"]:
-                    if sv["locked"][seat]:
-                        continue
-                    if sv["name"] == "stance":
-                        self.ok(seat, type="choose_stance", stance=stances[seat])
-                    elif sv["name"] == "deploy":
-                        plan = self.view(seat)["me"]["deploy"]
-                        self.ok(seat, type="deploy", counts=plan["all_home"])
-                    elif sv["name"] == "bid":
-                        self.ok(seat, type="bid", amount=0)
-                    elif sv["name"] == "orders":
-                        self.ok(seat, type="choose_order", order="defend")
-                    self.ok(seat, type="lock")
-                continue
-            pending = [t for t in v["tribute"] if t["kind"] is None]
-            if pending:
-                self.ok(
-                    pending[0]["seat"],
-                    type="take_tribute",
-                    vassal=pending[0]["vassal"],
-                    kind="food",
-                )
-            elif v["step"] == "battles":
-                if v["press_on"] is not None:
-                    self.ok(None, type="press_on", go=False)
-                else:
-                    self.ok(None, type="resolve_battle")
-            else:
-                self.ok(None, type="next")
-        raise AssertionError("the game never got there")
+        tap_on(lambda who, type_, **p: self.ok(who, type=type_, **p), self.view, until, stances)
 
     def choose_all(self, type_: str, key: str, choices: list[Any]) -> None:
         for seat, choice in enumerate(choices):
