@@ -27,7 +27,7 @@ import psycopg
 import pytest
 
 from ..e2e.conftest import Server
-from ..reliability.spawn import Served
+from ..reliability.spawn import Served, phone_cookie
 
 SEATS = 4
 TAPS = 30  # per phone, in the concurrent test
@@ -122,20 +122,6 @@ def tap(
         token,
         timeout,
     )
-
-
-def phone_cookie(base: str, join_code: str) -> str:
-    """Claim a seat as a phone does (its QR code's address): the session cookie it gets."""
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-    try:
-        urllib.request.build_opener(NoRedirect).open(f"{base}/join/{join_code}", timeout=10)
-    except urllib.error.HTTPError as redirect:
-        return redirect.headers["Set-Cookie"].split(";", 1)[0]
-    raise AssertionError("joining did not redirect to the phone's page")
 
 
 def logged(url: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:

@@ -2,49 +2,20 @@
 
 from __future__ import annotations
 
-import json
-import re
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 
 from companion.serve.access_log import RedactingLog, redact
 
-from .spawn import serve
+from .spawn import SAMURAI, api, serve
 
 
 def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "log.db"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server = serve(tmp_path / "log.db")
     try:
-        base = ""
-        while not base:
-            match = re.search(r"running at (http://\S+)", proc.stdout.readline())
-            base = match.group(1) if match else ""
-        request = urllib.request.Request(
-            base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        base = server.base
+        table = api(base, "POST", "/api/tables", SAMURAI)
         secrets = [table["host_token"]] + [s["join_code"] for s in table["seats"]]
         # A browser: it keeps the cookie the join sets and follows the redirect.
         browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
@@ -56,8 +27,7 @@ def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
             pass  # the second use is refused: its line is logged too
         time.sleep(0.3)
     finally:
-        proc.terminate()
-        _, log = proc.communicate(timeout=10)
+        log = server.stop()
     assert "/join/[secret]" in log and "/host/" in log
     for secret in secrets:
         assert secret not in log
@@ -71,13 +41,7 @@ def escaped(secret: str) -> str:
 def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strings(tmp_path):
     server = serve(tmp_path / "escaped.db")
     try:
-        request = urllib.request.Request(
-            server.base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         codes = [s["join_code"] for s in table["seats"]]
         host = table["host_token"]
         visits = [
@@ -150,13 +114,7 @@ def logged(server, paths: list[str]) -> None:
 def test_the_access_log_redacts_codes_the_router_would_read_however_they_are_spelled(tmp_path):
     server = serve(tmp_path / "spelled.db")
     try:
-        request = urllib.request.Request(
-            server.base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         codes = [s["join_code"] for s in table["seats"]]
         shorts = [s["short_code"] for s in table["seats"]]
         host = table["host_token"]
