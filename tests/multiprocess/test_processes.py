@@ -27,6 +27,7 @@ import psycopg
 import pytest
 
 from ..e2e.conftest import Server
+from ..fixtures.waits import eventually
 from ..reliability.spawn import Served, phone_cookie
 
 SEATS = 4
@@ -177,15 +178,6 @@ class _Api:
         status, reply = call(self.base, method, path, body, token, self.timeout)
         assert status in (200, 201), reply
         return reply
-
-
-def eventually_true(check: Any, timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def new_table(server: Any, players: int = SEATS) -> tuple[dict[str, Any], list[str]]:
@@ -441,7 +433,7 @@ def test_serve_workers_shares_one_port_and_starts_a_dead_worker_again(database):
         ["--db", database, "--workers", "2", "--quiet", "--create-limit", "100000 per minute"]
     ).wait_started(GIVE_UP)
     try:
-        assert eventually_true(lambda: len(children(served.proc.pid)) == 2, GIVE_UP)
+        assert eventually(lambda: len(children(served.proc.pid)) == 2, GIVE_UP)
         workers = children(served.proc.pid)
         table, tokens = new_table(_Api(served.base, GIVE_UP))
         for n in range(20):  # every tap through the one port, whichever process takes it
@@ -452,7 +444,7 @@ def test_serve_workers_shares_one_port_and_starts_a_dead_worker_again(database):
         for n in range(10):
             status, _ = tap(served.base, table["id"], tokens[0], 0, -1 if n % 2 else 1, GIVE_UP)
             assert status == 200
-        assert eventually_true(
+        assert eventually(
             lambda: (
                 len(children(served.proc.pid)) == 2 and workers[0] not in children(served.proc.pid)
             ),
