@@ -4,8 +4,6 @@ someone could still act, or the table has something to do, it waits for the host
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ from companion.games.art_of_war.autoadvance import idle
 from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables, Viewer
 from companion.store.log import Store
+from tests.fixtures.benchmarks import benchmark_output
 from tests.games.test_art_of_war_helpers import act, at_phase, new_game, plain, reveal
 from tests.games.test_art_of_war_table_truth import en
 
@@ -251,15 +250,8 @@ def test_a_log_with_moves_on_replays_to_the_same_views():
 
 
 def test_the_taps_script_plays_whole_rounds_and_counts_the_host_taps():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "aow_taps.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    out = benchmark_output("aow_taps.py", "--quick", timeout=120)
+    figures = json.loads(out.strip().splitlines()[-1])
     assert figures["full_rounds"] == 3 and figures["games"] == 1
     by_phase = figures["next_taps_per_round_by_phase"]
     # The event phase and War or Peace move on by themselves: no Next is ever tapped there.
