@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import queue
 import re
+import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,14 @@ def phone_cookie(base: str, join_code: str) -> str:
     except urllib.error.HTTPError as redirect:
         return redirect.headers["Set-Cookie"].split(";", 1)[0]
     raise AssertionError("joining did not redirect to the phone's page")
+
+
+def shut(server: Served, sockets: Iterable[socket.socket | None]) -> str:
+    """Close the test's sockets and stop the server: its log, which must show that it never ran
+    out of files."""
+    for sock in sockets:
+        if sock is not None:
+            sock.close()
+    log = server.stop()
+    assert "Too many open files" not in log
+    return log

@@ -13,7 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .spawn import SAMURAI, api, serve
+from .spawn import SAMURAI, api, serve, shut
 
 FILE_LIMIT = 256
 FLOOD = 300  # more sockets than the server has file descriptors
@@ -79,10 +79,7 @@ def test_a_flood_of_idle_sockets_leaves_the_server_answering(tmp_path: Path):
         assert closed_by_server(idle[0], within=2)
         assert not closed_by_server(stream, within=0.3)
     finally:
-        for sock in idle + ([stream] if stream else []):
-            sock.close()
-        log = server.stop()
-    assert "Too many open files" not in log
+        shut(server, [*idle, stream])
 
 
 def test_a_silent_or_idle_connection_is_closed_after_the_read_timeout(tmp_path: Path):
@@ -118,6 +115,4 @@ def test_when_every_connection_is_busy_a_new_one_is_refused(tmp_path: Path):
         for stream in streams:
             assert not closed_by_server(stream, within=0.2)
     finally:
-        for stream in streams:
-            stream.close()
-        server.stop()
+        shut(server, streams)

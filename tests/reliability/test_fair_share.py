@@ -14,7 +14,7 @@ import socket
 import time
 from pathlib import Path
 
-from .spawn import SAMURAI, api, phone_cookie, serve
+from .spawn import SAMURAI, api, phone_cookie, serve, shut
 from .test_connections import closed_by_server, lower_file_limit, read_until
 
 ATTACKER = "127.0.0.1"
@@ -115,10 +115,7 @@ def test_one_address_holding_its_share_leaves_room_for_a_live_tables_phone(tmp_p
         # The address's own streams and pending requests were kept, not evicted.
         assert not closed_by_server(streams[0], within=0.2)
     finally:
-        for sock in held + ([phone] if phone else []):
-            sock.close()
-        log = server.stop()
-    assert "Too many open files" not in log
+        shut(server, [*held, phone])
 
 
 def test_behind_a_proxy_each_forwarded_address_has_its_own_share(tmp_path: Path):
@@ -149,6 +146,4 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_share(tmp_path: Path)
         held.append(get(server.port, "/healthz", headers=someone))
         assert status_of(held[-1]) == 200
     finally:
-        for sock in held:
-            sock.close()
-        server.stop()
+        shut(server, held)

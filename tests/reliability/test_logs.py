@@ -33,6 +33,16 @@ def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
         assert secret not in log
 
 
+def visit(base: str, paths: list[str]) -> None:
+    """A browser (keeping its cookies) opens each path; a refusal is logged all the same."""
+    for path in paths:
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        try:
+            browser.open(base + path, timeout=5).read()
+        except urllib.error.HTTPError:
+            pass
+
+
 def escaped(secret: str) -> str:
     """``secret`` with its first character percent-escaped: the same code to the server."""
     return f"%{ord(secret[0]):02X}{secret[1:]}"
@@ -51,12 +61,7 @@ def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strin
             f"/host/{table['id']}/{escaped(host)}",
             f"/lang/en?next=%2Fjoin%2F{codes[3]}",
         ]
-        for path in visits:
-            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-            try:
-                browser.open(server.base + path, timeout=5).read()
-            except urllib.error.HTTPError:
-                pass  # a refusal is logged all the same
+        visit(server.base, visits)
         time.sleep(0.3)
     finally:
         log = server.stop()
@@ -129,12 +134,7 @@ def test_the_access_log_redacts_codes_the_router_would_read_however_they_are_spe
             f"//host/{table['id']}//{host}",
             f"/t/{table['id']}?token={host}",
         ]
-        for path in visits:
-            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-            try:
-                browser.open(server.base + path, timeout=5).read()
-            except urllib.error.HTTPError:
-                pass  # a refusal is logged all the same
+        visit(server.base, visits)
         logged(server, visits)
     finally:
         log = server.stop()
