@@ -71,8 +71,9 @@ def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strin
         assert secret[1:] not in log
 
 
-def test_redaction_keeps_the_rest_of_the_line():
-    lines = []
+def redacting() -> tuple[RedactingLog, list[str]]:
+    """A redacting log and the lines it passes on."""
+    lines: list[str] = []
 
     class Sink:
         def write(self, text: str) -> None:
@@ -81,21 +82,17 @@ def test_redaction_keeps_the_rest_of_the_line():
         def flush(self) -> None:
             pass
 
-    RedactingLog(Sink()).write('"GET /join/Abc-123_x HTTP/1.1" 303 and /t/T1/seat')
+    return RedactingLog(Sink()), lines
+
+
+def test_redaction_keeps_the_rest_of_the_line():
+    log, lines = redacting()
+    log.write('"GET /join/Abc-123_x HTTP/1.1" 303 and /t/T1/seat')
     assert lines == ['"GET /join/[secret] HTTP/1.1" 303 and /t/T1/seat']
 
 
 def test_redaction_runs_to_the_next_slash_question_mark_space_or_quote():
-    lines = []
-
-    class Sink:
-        def write(self, text: str) -> None:
-            lines.append(text)
-
-        def flush(self) -> None:
-            pass
-
-    log = RedactingLog(Sink())
+    log, lines = redacting()
     log.write('"GET /join/%41bc.~!x?k=v HTTP/1.1" 303')
     log.write('"GET /host/T%31/%2Dtok/more HTTP/1.1" 404')
     log.write('"GET /lang/en?next=%2fjoin%2fAbc HTTP/1.1" 303')

@@ -29,6 +29,7 @@ from companion.games.kit import RulesError
 from companion.pipeline.tables import HOST, Viewer
 
 from ..conftest import csrf, first_stream_message
+from ..fixtures.tables import api_table
 from .driver import GAME_IDS, all_games, apply_action, draw_action, draw_step, players_for
 from .scramblers import no_secrets, scramble_tally, secrets_of
 
@@ -60,23 +61,10 @@ class Table:
         self.app = app
         self.game = all_games()[game_id]
         self.players = players_for(self.game, 4)
-        api = app.test_client()
-        reply = api.post(
-            "/api/tables",
-            json={"game": game_id, "players": self.players, "options": OPTIONS.get(game_id, {})},
-        )
-        assert reply.status_code == 201, reply.json
-        self.id = reply.json["id"]
-        self.host_token = reply.json["host_token"]
-        self.tokens: list[str] = []
-        self.clients: list[FlaskClient] = []
-        for seat in reply.json["seats"]:
-            token = api.post("/api/join", json={"code": seat["join_code"]}).json["token"]
-            client = app.test_client()
-            with client.session_transaction() as session:  # what /join/<code> remembers
-                session["seat"] = {self.id: token}
-            self.tokens.append(token)
-            self.clients.append(client)
+        made = api_table(app, app.test_client(), game_id, self.players, OPTIONS.get(game_id, {}))
+        self.id, self.host_token = made.id, made.host_token
+        self.tokens: list[str] = made.tokens
+        self.clients: list[FlaskClient] = made.phones
         self.host = app.test_client()
         assert self.host.get(f"/host/{self.id}/{self.host_token}").status_code == 303
         # The host's screen is also handed round for every seat (pass the device), as a

@@ -24,6 +24,7 @@ from companion.pipeline import tables as tables_module
 from tests.fixtures.art_of_war import tap_on
 
 from ..conftest import csrf, first_stream_message
+from ..fixtures.tables import api_table
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # A table seed whose event deck starts Stoppage, Great Peace, Yellow Turbans, Heretic Invasion,
@@ -83,25 +84,12 @@ class Table:
     """An Art of War table with its host screen, three phones and their API tokens."""
 
     def __init__(self, app: Flask, client: FlaskClient, **options: Any) -> None:
-        reply = client.post(
-            "/api/tables", json={"game": "art-of-war", "players": PLAYERS, "options": options}
-        )
-        assert reply.status_code == 201, reply.json
+        made = api_table(app, client, "art-of-war", PLAYERS, options)
         self.app, self.api = app, client
-        self.id = reply.json["id"]
-        self.host_token = reply.json["host_token"]
-        self.tokens = [
-            client.post("/api/join", json={"code": s["join_code"]}).json["token"]
-            for s in reply.json["seats"]
-        ]
+        self.id, self.host_token, self.tokens = made.id, made.host_token, made.tokens
         self.screen = app.test_client()
         self.screen.get(f"/host/{self.id}/{self.host_token}")
-        self.phones = []
-        for token in self.tokens:
-            phone = app.test_client()
-            with phone.session_transaction() as session:
-                session["seat"] = {self.id: token}
-            self.phones.append(phone)
+        self.phones = made.phones
 
     def _auth(self, who: int | None) -> dict[str, str]:
         token = self.host_token if who is None else self.tokens[who]
