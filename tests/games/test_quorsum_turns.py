@@ -26,6 +26,12 @@ def bad_value(state, type_, code, **params):
     return refused(state, 0, type_, error=BadValue, code=code, **params)
 
 
+def bad_declaration(state, code, pieces, tiles, dice):
+    """Ann's declaration (the piece, target tile and dice of each action) refused with
+    ``code``."""
+    return bad_value(state, "declare", code, pieces=pieces, tiles=tiles, dice=dice)
+
+
 # --- Declaring ------------------------------------------------------------------------------
 
 
@@ -62,46 +68,18 @@ def test_a_planned_chain_of_moves_gets_its_exact_chain_chance():
     assert Fraction(move["chance"]["num"], move["chance"]["den"]) == brute_chain([4, 5], 3)
 
 
-def test_declaring_more_than_four_dice_is_bad_value():
-    refused(
-        playing(),
-        "declare",
-        "too_many_dice",
-        pieces=[0, -1],
-        tiles=[1, 6],
-        dice=[3, 2],
-    )
+def test_declaring_more_than_four_dice_is_refused():
+    bad_declaration(playing(), "too_many_dice", [0, -1], [1, 6], [3, 2])
 
 
 def test_a_player_may_only_declare_moves_of_their_own_pieces():
-    bad_value(
-        playing(),
-        "declare",
-        "not_your_piece",
-        pieces=[2],
-        tiles=[t(1, 3)],
-        dice=[1],
-    )
+    bad_declaration(playing(), "not_your_piece", [2], [t(1, 3)], [1])
 
 
 def test_a_declared_move_must_go_to_a_neighbouring_tile():
     state = playing()
-    bad_value(
-        state,
-        "declare",
-        "not_adjacent",
-        pieces=[0],
-        tiles=[t(2, 2)],
-        dice=[1],
-    )
-    bad_value(
-        state,
-        "declare",
-        "not_adjacent",
-        pieces=[0],
-        tiles=[t(1, 3)],
-        dice=[1],
-    )
+    bad_declaration(state, "not_adjacent", [0], [t(2, 2)], [1])
+    bad_declaration(state, "not_adjacent", [0], [t(1, 3)], [1])
 
 
 def test_two_separate_moves_of_one_piece_may_be_declared_in_sequence():
@@ -112,28 +90,14 @@ def test_two_separate_moves_of_one_piece_may_be_declared_in_sequence():
 
 def test_a_zero_dice_entry_must_continue_the_move_before_it():
     state = playing()
-    bad_value(state, "declare", "bad_chain", pieces=[0], tiles=[t(1, 2)], dice=[0])
-    bad_value(
-        state,
-        "declare",
-        "bad_chain",
-        pieces=[-1, -1],
-        tiles=[6, 7],
-        dice=[1, 0],
-    )
-    bad_value(
-        state,
-        "declare",
-        "not_adjacent",
-        pieces=[0, 0],
-        tiles=[1, 3],
-        dice=[2, 0],
-    )
+    bad_declaration(state, "bad_chain", [0], [t(1, 2)], [0])
+    bad_declaration(state, "bad_chain", [-1, -1], [6, 7], [1, 0])
+    bad_declaration(state, "not_adjacent", [0, 0], [1, 3], [2, 0])
 
 
 def test_the_declaration_lists_must_have_one_entry_per_action():
-    bad_value(playing(), "declare", "bad_plan", pieces=[0, 0], tiles=[1], dice=[1])
-    bad_value(playing(), "declare", "bad_plan", pieces=[], tiles=[], dice=[])
+    bad_declaration(playing(), "bad_plan", [0, 0], [1], [1])
+    bad_declaration(playing(), "bad_plan", [], [], [])
 
 
 def test_the_declaration_may_be_redone_until_a_die_is_rolled():
