@@ -53,6 +53,13 @@ def battle(state, p, blue, red):
     return state, ev1 + ev2
 
 
+def fought(p, blue_card, red_card, **board):
+    """A new game (see ``start``) with ``board`` set (see ``set_board``) after the battle of
+    province ``p`` with these two real cards."""
+    state, _ = battle(set_board(start(), **board), p, blue_card, red_card)
+    return state
+
+
 def set_board(state, blue=None, red=None, pool=None, reserve=None):
     """Put armies on the board and keep the 21 armies per colour by adjusting the pools."""
     for seat, row in ((BLUE, blue), (RED, red)):

@@ -21,6 +21,7 @@ from tests.games.sun_tzu_setups import (
     P,
     act,
     battle,
+    fought,
     reveal,
     set_board,
     start,
@@ -140,24 +141,18 @@ def test_the_winner_of_an_empty_province_puts_the_difference_from_the_pool():
 
 
 def test_the_winner_adds_to_a_province_it_already_holds():
-    state = start()
-    set_board(state, blue=[2, 0, 0, 0, 0])
-    state, _ = battle(state, QIN, "5", "3")
+    state = fought(QIN, "5", "3", blue=[2, 0, 0, 0, 0])
     assert state["armies"][BLUE][QIN] == 4
 
 
 def test_a_loser_with_at_least_the_difference_takes_that_many_back_to_the_pool():
-    state = start()
-    set_board(state, red=[0, 6, 0, 0, 0])
-    state, _ = battle(state, CHU, "8", "5")
+    state = fought(CHU, "8", "5", red=[0, 6, 0, 0, 0])
     assert state["armies"][RED][CHU] == 3 and state["pool"][RED] == 12 + 3
     assert state["armies"][BLUE][CHU] == 0
 
 
 def test_a_loser_with_fewer_than_the_difference_leaves_and_the_winner_moves_in():
-    state = start()
-    set_board(state, red=[0, 2, 0, 0, 0])
-    state, _ = battle(state, CHU, "10", "5")
+    state = fought(CHU, "10", "5", red=[0, 2, 0, 0, 0])
     assert state["armies"][RED][CHU] == 0 and state["pool"][RED] == 16 + 2
     assert state["armies"][BLUE][CHU] == 3
     assert not (state["armies"][BLUE][CHU] and state["armies"][RED][CHU])
@@ -225,18 +220,14 @@ def test_the_any_adjacency_option_suggests_every_province():
 
 @pytest.mark.parametrize(("n", "left"), [(1, 1), (2, 1), (5, 3), (7, 4), (0, 0)])
 def test_plague_halves_the_armies_rounding_the_loss_down(n, left):
-    state = start()
-    set_board(state, red=[0, 0, n, 0, 0])
-    state, _ = battle(state, JIN, "P", "10")
+    state = fought(JIN, "P", "10", red=[0, 0, n, 0, 0])
     assert state["armies"][RED][JIN] == left
     assert state["pool"][RED] == 18 - left  # 3 armies are in the reserve
     assert state["armies"][BLUE][JIN] == 0
 
 
 def test_two_plagues_halve_only_once():
-    state = start()
-    set_board(state, blue=[8, 0, 0, 0, 0])
-    state, _ = battle(state, QIN, "P", "P")
+    state = fought(QIN, "P", "P", blue=[8, 0, 0, 0, 0])
     assert state["armies"][BLUE][QIN] == 4
 
 
