@@ -115,3 +115,52 @@ def at_construction(state, step="purchase", stances=None):
 def at_the_end(state):
     state["over"] = {"reason": "peace", "captor": None, "loser": None}
     return state
+
+
+def war(n=2, stances=("war", "peace"), supply=(10, 5), plans=None, camps=None, **options):
+    """A scenario at phase 5 after the secret deployment was revealed."""
+    state = plain(new_game(n, **options))
+    state["event"]["current"] = "ships"  # a harmless event
+    if camps is not None:
+        for camp, n_bandits in zip(state["camps"], camps, strict=False):
+            camp["bandits"] = n_bandits
+    state = to_war(state, list(stances), list(supply))
+    state, _ = deploy(state, plans)
+    return state
+
+
+def at_city_1(*soldiers: int, **options):
+    """Every seat sends all its ``soldiers`` to city-1, the small city of seat 1 (at Peace, the
+    others at War), with no neutral cities."""
+    return war(
+        n=len(soldiers),
+        stances=("war", "peace", "war")[: len(soldiers)],
+        supply=soldiers,
+        plans={seat: {"city-1": n} for seat, n in enumerate(soldiers)},
+        neutral_cities=False,
+        **options,
+    )
+
+
+def current(state):
+    view = GAME.view(state, None)
+    return next(b for b in view["battles"] if "forces" in b)
+
+
+def cps(state):
+    return {f["seat"]: f["cp"] for f in current(state)["forces"]}
+
+
+def resolve(state):
+    state, events = act(state, None, "resolve_battle")
+    return state, events
+
+
+def play(state, seat, card, **params):
+    state["p"][seat]["tactics"] += 1
+    return act(state, seat, "play_tactic", card=card, **params)[0]
+
+
+def general(state, seat, key, **params):
+    state["p"][seat]["general"] = key
+    return act(state, seat, "use_general", **params)
