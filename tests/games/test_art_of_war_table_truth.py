@@ -9,13 +9,14 @@ from typing import Any
 from companion.games.art_of_war import GAME
 from companion.games.kit.driver import Table
 from tests.fixtures.art_of_war import tap_on
+from tests.fixtures.rules import at_table
 
 PLAYERS = ["Ann", "Bo"]
 
 
 def new_table(**options: Any) -> Table:
     """Ann starts; Ann takes 4 soldiers and 3 food, Bo 3 and 3 (the rest is money)."""
-    t = Table(GAME, PLAYERS, options)
+    t = at_table("art-of-war", PLAYERS, **options)
     t.act(None, "set_start_player", seat=0)
     for seat, soldiers in enumerate((4, 3)):
         t.act(seat, "choose_setup", advisor=0, general=0, soldiers=soldiers, food=3)

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from companion.games.kit import SHELL_VIEW_KEYS, BadValue, NotAllowed, RulesError
-from companion.games.kit.driver import Table
 from companion.games.samurai_sword import GAME
+from tests.fixtures.rules import at_table
 from tests.games.samurai_sword_setups import (
     FIVE,
     NAMES,
@@ -140,7 +140,7 @@ def test_the_shogun_is_revealed_and_plays_first_in_round_one() -> None:
 def test_state_survives_json_after_setup_in_both_deal_modes() -> None:
     for deal in ("app", "manual"):
         for n in range(3, 8):
-            state = Table(GAME, NAMES[:n], {"deal": deal, "ninja_stars": True}, seed=n).state
+            state = at_table("samurai-sword", NAMES[:n], seed=n, deal=deal, ninja_stars=True).state
             assert json.loads(json.dumps(state)) == state
 
 
