@@ -88,12 +88,12 @@ def csrf(html: str) -> str:
     return match.group(1)
 
 
-def first_stream_message(response) -> str:  # noqa: ANN001 - a Flask test response
-    """Read a live stream (as the test client gets it) until its first view message."""
+def first_stream_message(response, event: str = "view") -> str:  # noqa: ANN001 - a Flask response
+    """Read a live stream (as the test client gets it) until its first ``event`` message."""
     buffer = ""
     for chunk in response.response:
         buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if "event: view" in buffer and buffer.endswith("\n\n"):
+        if f"event: {event}" in buffer and buffer.endswith("\n\n"):
             break
     response.close()
     return buffer

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.games import GAMES
+from tests.fixtures.benchmarks import benchmark_output
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_KEYS = {
@@ -32,16 +33,9 @@ PEER_KEYS = {
 
 def run(script: str, *args: str, timeout: float = 300) -> dict:
     """The one JSON line a benchmark prints, run ``--quick`` with ``args``; it must succeed."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / script), "--quick", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert len(lines) == 1, done.stdout
+    out = benchmark_output(script, "--quick", *args, timeout=timeout)
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    assert len(lines) == 1, out
     return json.loads(lines[0])
 
 
@@ -55,15 +49,8 @@ def test_fanout_drives_every_game_with_its_move_mix(game):
 
 
 def test_compare_peer_explains_itself():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "compare_peer.py"), "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "--tables" in done.stdout and "--runs" in done.stdout
+    out = benchmark_output("compare_peer.py", "--help", timeout=60)
+    assert "--tables" in out and "--runs" in out
 
 
 @pytest.mark.parametrize("script", ["replay.py", "pages.py"])

@@ -21,6 +21,7 @@ from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.pipeline.seat_notes import write as write_notes
 
+from ..fixtures.plays import BGSTATS_FIELDS, castle_result
 from ..fixtures.tables import tally
 
 
@@ -141,17 +142,7 @@ def test_json_keeps_texts_as_pairs_and_translated():
 
 def test_the_bgstats_play_has_the_documented_fields():
     payload = exports.bgstats_play(sword_play(), plain)
-    assert set(payload) == {
-        "board",
-        "comments",
-        "durationMin",
-        "game",
-        "location",
-        "playDate",
-        "players",
-        "sourceName",
-        "sourcePlayId",
-    }
+    assert set(payload) == BGSTATS_FIELDS
     assert payload["game"] == {
         "bggId": 128181,
         "highestWins": True,
@@ -178,14 +169,9 @@ def test_the_bgstats_play_has_the_documented_fields():
 
 
 def castle_play() -> Play:
-    """An Art of War play that ended on a captured main castle: Cy lost it with the most
-    points, and Ann and Bo tied on points, Bo ahead on population."""
-    rows = [
-        {"seat": 1, "label": ["{name}", {"name": "Bo"}], "score": 9, "won": True, "place": 1},
-        {"seat": 0, "label": ["{name}", {"name": "Ann"}], "score": 9, "won": False, "place": 2},
-        {"seat": 2, "label": ["{name}", {"name": "Cy"}], "score": 14, "won": False, "place": 3},
-    ]
-    for row in rows:
+    """An Art of War play that ended on a captured main castle (see ``castle_result``)."""
+    result = castle_result()
+    for row in result["rows"]:
         row["lines"] = []
     return Play(
         table_id="Aow-1",
@@ -194,14 +180,7 @@ def castle_play() -> Play:
         options={},
         created=1_700_000_000.0,
         ended=1_700_003_600.0,
-        result={
-            "reason": ["A main castle was captured.", {}],
-            "headline": ["{names} wins", {"names": "Bo"}],
-            "winners": [1],
-            "rows": rows,
-            "decided_by": ["Tied on points; more population (soldiers + workers) decides", {}],
-            "starter": 2,
-        },
+        result=result,
     )
 
 

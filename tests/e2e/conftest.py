@@ -37,6 +37,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Going to the background, as a phone's browser says it: the page is hidden.
+TO_BACKGROUND = """() => {
+  Object.defineProperty(document, "hidden", {value: true, configurable: true});
+  Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+  delete document.hidden; delete document.visibilityState;
+}"""
+
+
 def chromium_path() -> str:
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)

@@ -26,6 +26,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from companion.games.art_of_war.data import ALL_BUILDINGS
 from tests.e2e.conftest import scan_qr, start_table
+from tests.fixtures.art_of_war import tap_on
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # Soldiers and food each player takes at setup (Ann starts: 8, 9 and 9 resources).
@@ -73,37 +74,7 @@ class Api:
 
     def play_until(self, done) -> None:
         """Everyone at Peace and at home, every tribute as food, until ``done(view)``."""
-        for _ in range(400):
-            v = self.view()
-            if done(v):
-                return
-            sv = v["sealed"]
-            if sv:
-                for seat in sv["seats"]:
-                    if sv["locked"][seat]:
-                        continue
-                    if sv["name"] == "stance":
-                        self.act(seat, type="choose_stance", stance="peace")
-                    elif sv["name"] == "deploy":
-                        counts = self.view(seat)["me"]["deploy"]["all_home"]
-                        self.act(seat, type="deploy", counts=counts)
-                    else:
-                        raise AssertionError(f"unexpected secret choice {sv['name']}")
-                    self.act(seat, type="lock")
-                continue
-            pending = [t for t in v["tribute"] if t["kind"] is None]
-            if pending:
-                self.act(
-                    pending[0]["seat"],
-                    type="take_tribute",
-                    vassal=pending[0]["vassal"],
-                    kind="food",
-                )
-            elif v["step"] == "battles":
-                self.act(None, type="resolve_battle")
-            else:
-                self.act(None, type="next")
-        raise AssertionError("the game did not get there")
+        tap_on(lambda who, type_, **p: self.act(who, type=type_, **p), self.view, done)
 
 
 def lock_in(phone: Page, last: bool = False) -> None:

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.fixtures.plays import BGSTATS_FIELDS
+
 PLAYERS = ["Ann", "小明", "Cy"]
 ROLES = {"en": {"Shogun", "Ninja"}, "zh_TW": {"將軍", "忍者"}}
 GAME_NAME = {"en": "Samurai Sword", "zh_TW": "武士刀"}
@@ -98,17 +100,7 @@ def test_the_hosts_end_screen_has_the_buttons_and_the_bg_stats_link_decodes(
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"end-host-{size}-{lang}.png"), full_page=True)
     data = bgstats_play(page, f"{server.base}{href}", lang)
-    assert set(data) == {
-        "board",
-        "comments",
-        "durationMin",
-        "game",
-        "location",
-        "playDate",
-        "players",
-        "sourceName",
-        "sourcePlayId",
-    }
+    assert set(data) == BGSTATS_FIELDS
     assert data["game"] == {
         "bggId": 128181,
         "highestWins": True,

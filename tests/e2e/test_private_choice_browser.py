@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_table
+from .conftest import TO_BACKGROUND, open_table
 from .test_sun_tzu_browser import click, session_token
 
 SHOTS = Path("/tmp/shots/choose")
@@ -38,13 +38,6 @@ LABELS = {
         "choose": "選擇",
     },
 }
-# Going to the background, as a phone's browser says it: the page is hidden.
-TO_BACKGROUND = """() => {
-  Object.defineProperty(document, "hidden", {value: true, configurable: true});
-  Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
-  document.dispatchEvent(new Event("visibilitychange"));
-  delete document.hidden; delete document.visibilityState;
-}"""
 
 
 def shot(page: Page, name: str) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_table
+from .conftest import TO_BACKGROUND, open_table
 from .test_accessibility_browser import violations
 
 SHOTS = Path("/tmp/shots/notes")
@@ -51,13 +51,6 @@ TEXTS = {
         "done": "完成：隱藏我的畫面",
     },
 }
-# Going to the background, as a phone's browser says it: the page is hidden.
-TO_BACKGROUND = """() => {
-  Object.defineProperty(document, "hidden", {value: true, configurable: true});
-  Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
-  document.dispatchEvent(new Event("visibilitychange"));
-  delete document.hidden; delete document.visibilityState;
-}"""
 
 
 def open_samurai_sword(server, new_context, lang: str) -> tuple[dict, Page, list[Page]]:

@@ -20,6 +20,8 @@ import zlib
 
 from playwright.sync_api import Page, expect
 
+from tests.fixtures.sun_tzu import play_round
+
 from .conftest import join_by_qr, start_table
 
 PLAYERS = ["Ann", "Bo"]
@@ -232,31 +234,7 @@ class Api:
 
     def round(self) -> None:
         """One round with the same card choices as the clicks, then the draw."""
-        for seat in (0, 1):
-            me = self.view(seat)["me"]
-            pref = me["hand"] if seat == 0 else list(reversed(me["hand"]))
-            cards = []
-            for prov in PROVINCES:
-                card = next(c for c in pref if not (c == "6" and prov in me["six_blocked"]))
-                pref.remove(card)
-                cards.append(card)
-            self.do(seat, "place", **dict(zip(PROVINCES, cards, strict=True)))
-            self.do(seat, "lock")
-        while (v := self.view()) and v["phase_id"] == "battle" and not v["over"]:
-            if v["pending"]:
-                self.do(None, "take", province=v["pending"][0]["sources"][0])
-            elif v["current"]:
-                self.do(None, "resolve")
-            elif v["order"]["choices"]:
-                chooser = v["order"]["chooser"]
-                target = v["order"]["choices"][-1] if chooser is not None else v["order"]["next"]
-                self.do(chooser, "reveal", province=target)
-            else:
-                self.do(None, "finish_battles")
-        for seat in (0, 1):
-            drawn = [] if self.view()["over"] else self.view(seat)["me"]["drawn"]
-            if drawn:
-                self.do(seat, "bottom", card=drawn[0])
+        play_round(self.do, self.view)
 
 
 def test_a_full_game_with_cards_on_two_phones(server, new_context):

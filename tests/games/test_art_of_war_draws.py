@@ -5,9 +5,9 @@ screen), the card taken from a hand (the taker) and the start player (the table 
 
 from __future__ import annotations
 
-from companion.games.art_of_war import GAME
 from companion.games.art_of_war.data import ADVISORS, GENERALS
 from companion.games.kit.driver import Table
+from tests.fixtures.rules import at_table
 
 from .test_art_of_war_table_truth import new_table, play_on, texts
 
@@ -22,7 +22,7 @@ def dealt(t: Table) -> list[str]:
 
 
 def test_the_host_sets_the_start_player_and_the_allowances_and_offers_follow_it():
-    t = Table(GAME, PLAYERS, {})
+    t = at_table("art-of-war", PLAYERS)
     t.act(None, "set_start_player", seat=1)
     v = t.view(None)
     assert v["start"] == 1 and [a["seat"] for a in v["allowances"]] == [1, 0]
@@ -36,7 +36,7 @@ def test_the_host_sets_the_start_player_and_the_allowances_and_offers_follow_it(
 
 
 def test_a_phone_enters_the_advisors_and_generals_the_table_dealt_it_and_no_card_comes_twice():
-    t = Table(GAME, PLAYERS, {})
+    t = at_table("art-of-war", PLAYERS)
     bo = t.state["offers"][1]
     mine = {"advisor_a": bo["advisors"][0], "advisor_b": "ye", "general_a": "mao"}
     mine["general_b"] = bo["generals"][1] if bo["generals"][1] != "mao" else bo["generals"][0]
@@ -57,7 +57,7 @@ def test_a_phone_enters_the_advisors_and_generals_the_table_dealt_it_and_no_card
 
 
 def test_entered_cards_are_kept_when_the_start_player_changes():
-    t = Table(GAME, PLAYERS, {})
+    t = at_table("art-of-war", PLAYERS)
     t.act(1, "enter_offer", advisor_a="ye", advisor_b="tian", general_a="mao", general_b="ling")
     t.act(None, "set_start_player", seat=1)
     assert t.state["offers"][1] == {"advisors": ["ye", "tian"], "generals": ["mao", "ling"]}
@@ -66,7 +66,7 @@ def test_entered_cards_are_kept_when_the_start_player_changes():
 
 
 def test_a_card_two_phones_entered_goes_to_the_last_and_only_the_first_phone_is_told():
-    t = Table(GAME, PLAYERS, {})
+    t = at_table("art-of-war", PLAYERS)
     t.act(0, "enter_offer", advisor_a="ye", advisor_b="tian", general_a="mao", general_b="ling")
     t.act(1, "enter_offer", advisor_a="ye", advisor_b="ce", general_a="kou", general_b="cha")
     assert "ye" not in t.state["offers"][0]["advisors"]
@@ -79,7 +79,7 @@ def test_a_card_two_phones_entered_goes_to_the_last_and_only_the_first_phone_is_
 
 
 def test_entered_dealt_cards_are_refused_only_on_what_the_phone_knows():
-    t = Table(GAME, PLAYERS, {})
+    t = at_table("art-of-war", PLAYERS)
     err = t.refused(0, "enter_offer", advisor_a="ye", general_a="mao", general_b="ling")
     assert err.code == "wrong_count"
     err = t.refused(
@@ -244,7 +244,7 @@ def test_a_seat_on_the_apps_deal_cannot_tell_which_cards_another_phone_entered()
     players = ["Ann", "Bo", "Cy"]
     seen = []
     for clash in (True, False):
-        t = Table(GAME, players, {}, seed=5)
+        t = at_table("art-of-war", players, seed=5)
         cy = t.state["offers"][2]
         taken = {k for o in t.state["offers"] for k in o["advisors"]}
         if clash:

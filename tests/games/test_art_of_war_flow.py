@@ -4,8 +4,6 @@ someone could still act, or the table has something to do, it waits for the host
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,8 @@ from companion.games.art_of_war.autoadvance import idle
 from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables, Viewer
 from companion.store.log import Store
-from tests.games.test_art_of_war_helpers import at_phase, do, new_game, plain, reveal
+from tests.fixtures.benchmarks import benchmark_output
+from tests.games.test_art_of_war_helpers import act, at_phase, new_game, plain, reveal
 from tests.games.test_art_of_war_table_truth import en
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +33,7 @@ def stances(state: dict, *chosen: str) -> tuple[dict, list]:
 
 
 def test_the_event_phase_moves_on_to_war_or_peace_with_a_line_saying_why():
-    state, events = do(new_game(3), None, "next")
+    state, events = act(new_game(3), None, "next")
     assert state["phase"] == 2 and state["sealed"]["name"] == "stance"
     assert [e["type"] for e in events][:2] == ["PhaseStarted", "EventDrawn"]
     assert moved_on(events) == [
@@ -44,7 +43,7 @@ def test_the_event_phase_moves_on_to_war_or_peace_with_a_line_saying_why():
 
 
 def test_war_or_peace_and_production_move_on_once_every_choice_is_revealed():
-    state, _ = do(new_game(3), None, "next")
+    state, _ = act(new_game(3), None, "next")
     state, events = stances(state, "peace", "war", "peace")
     assert (state["phase"], state["step"]) == (4, "purchase")
     assert moved_on(events) == [
@@ -66,14 +65,14 @@ def test_war_or_peace_and_production_move_on_once_every_choice_is_revealed():
 
 
 def test_war_or_peace_waits_while_a_choice_is_still_secret():
-    state, _ = do(new_game(3), None, "next")
-    state, _ = do(state, 0, "choose_stance", stance="war")
-    state, events = do(state, 0, "lock")
+    state, _ = act(new_game(3), None, "next")
+    state, _ = act(state, 0, "choose_stance", stance="war")
+    state, events = act(state, 0, "lock")
     assert state["phase"] == 2 and not moved_on(events)
 
 
 def test_production_waits_for_the_tribute_and_moves_on_when_the_last_is_taken():
-    state, _ = do(new_game(3, neutral_cities=False), None, "next")
+    state, _ = act(new_game(3, neutral_cities=False), None, "next")
     for seat in range(3):
         state["p"][seat]["at"] = {f"city-{seat}": seat + 1}
     state, events = stances(state, "peace", "peace", "peace")
@@ -83,7 +82,7 @@ def test_production_waits_for_the_tribute_and_moves_on_when_the_last_is_taken():
     ]
     for share in list(state["tribute"]):
         assert state["phase"] == 3
-        state, events = do(
+        state, events = act(
             state, share["seat"], "take_tribute", vassal=share["vassal"] + 1, kind="food"
         )
     assert (state["phase"], state["step"]) == (4, "purchase")
@@ -102,7 +101,7 @@ def test_the_purchases_move_on_when_nobody_can_pay_and_money_is_public():
     state = purchases([2, 1, 0], money_public=True)
     line = idle(state)
     assert line is not None
-    state, events = do(state, None, "correct", seat=0, what="food", delta=1)
+    state, events = act(state, None, "correct", seat=0, what="food", delta=1)
     assert state["step"] == "build"
     assert moved_on(events) == [
         "Nothing to do in the Purchases step: no player may buy a tactic card or a blueprint. "
@@ -127,7 +126,7 @@ def test_private_money_never_moves_the_purchases_on():
 
 def test_the_auction_moves_on_when_settled_but_waits_on_a_tie_drawn_at_random():
     state = purchases([9, 9, 9], auction_from=1)
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "auction" and state["sealed"]["name"] == "bid"
     state, events = reveal(state, "bid", {0: 5, 1: 3, 2: 0}, "amount")
     assert state["step"] == "build"
@@ -135,7 +134,7 @@ def test_the_auction_moves_on_when_settled_but_waits_on_a_tie_drawn_at_random():
         "Nothing to do in the Epic auction step: the epic auction is settled. Moving on."
     ]
     tied = purchases([9, 9, 9], auction_from=1)
-    tied, _ = do(tied, None, "next")
+    tied, _ = act(tied, None, "next")
     tied, _ = reveal(tied, "bid", {0: 4, 1: 4, 2: 0}, "amount")
     tied, events = reveal(tied, "bid", {0: 4, 1: 4}, "amount")
     assert tied["auction"]["drawn_among"] and tied["step"] == "auction"
@@ -152,9 +151,10 @@ def test_the_steps_where_the_table_has_work_never_move_on_by_themselves():
 # --------------------------------------------------------------------------- undo and replay
 
 
-def pipeline() -> tuple[Tables, str]:
+def pipeline(**options: Any) -> tuple[Tables, str]:
+    """A two-player table in a pipeline of its own, both seats' setup chosen and locked."""
     tables = Tables(Store(":memory:"), Hub())
-    tid = tables.create("art-of-war", ["Ann", "Bo"], {}).id
+    tid = tables.create("art-of-war", ["Ann", "Bo"], options).id
     for seat in range(2):
         tables.act(
             tid,
@@ -199,15 +199,7 @@ def test_one_undo_takes_back_a_purchase_and_the_step_it_ended():
 
 
 def test_one_undo_takes_back_a_tribute_and_the_production_it_ended():
-    tables = Tables(Store(":memory:"), Hub())
-    tid = tables.create("art-of-war", ["Ann", "Bo"], {"neutral_cities": False}).id
-    for seat in range(2):
-        tables.act(
-            tid,
-            Viewer("seat", seat),
-            {"type": "choose_setup", "advisor": 0, "general": 0, "soldiers": 4, "food": 3},
-        )
-        tables.act(tid, Viewer("seat", seat), {"type": "lock"})
+    tables, tid = pipeline(neutral_cities=False)
     tables.act(
         tid,
         HOST,
@@ -258,15 +250,8 @@ def test_a_log_with_moves_on_replays_to_the_same_views():
 
 
 def test_the_taps_script_plays_whole_rounds_and_counts_the_host_taps():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "aow_taps.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    out = benchmark_output("aow_taps.py", "--quick", timeout=120)
+    figures = json.loads(out.strip().splitlines()[-1])
     assert figures["full_rounds"] == 3 and figures["games"] == 1
     by_phase = figures["next_taps_per_round_by_phase"]
     # The event phase and War or Peace move on by themselves: no Next is ever tapped there.

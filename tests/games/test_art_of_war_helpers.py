@@ -1,38 +1,29 @@
-"""Helpers shared by The Art of War tests: the kit's driver, for scenarios built by hand."""
+"""The Art of War's set-ups for its rules tests: the rules driver bound to the game, a game
+at round 1, sealed rounds revealed and scenarios built by hand."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 from companion.games.art_of_war import GAME
-from companion.games.kit.driver import apply
+from tests.fixtures.rules import Rules
 
-
-def do(state: dict, actor: int | None, type_: str, seq: int = 1, **params: Any):
-    """Apply one action as the platform does (``kit.driver.apply``: allowed, parameters
-    checked, a copy, the randomness of the action at ``seq``), then read its history lines."""
-    new, events = apply(GAME, state, actor, {"type": type_, **params}, seed=0, seq=seq)
-    names = [p["name"] for p in new["players"]]
-    for e in events:
-        GAME.describe(e, names)
-    assert json.loads(json.dumps(new)) == new
-    return new, events
+RULES = Rules("art-of-war")
+act = RULES.act
 
 
 def new_game(
     n: int = 3, seed: int = 1, start: int = 0, soldiers: int = 4, food: int = 3, **options: Any
 ) -> dict:
     """A game at round 1, phase 0, with start player ``start`` and the same split for all."""
-    state = GAME.setup([f"P{i}" for i in range(n)], options, random.Random(seed))
+    state = RULES.new(n, seed=seed, players=[f"P{i}" for i in range(n)], **options)
     if state["start"] != start:
-        state, _ = do(state, None, "set_start_player", seat=start)
+        state, _ = act(state, None, "set_start_player", seat=start)
     for seat in range(n):
-        state, _ = do(
+        state, _ = act(
             state, seat, "choose_setup", advisor=0, general=0, soldiers=soldiers, food=food
         )
-        state, _ = do(state, seat, "lock")
+        state, _ = act(state, seat, "lock")
     return state
 
 
@@ -40,8 +31,8 @@ def reveal(state: dict, type_: str, choices: dict[int, Any], key: str) -> tuple[
     """Every seat in the open sealed round submits ``choices[seat]`` and locks in."""
     events: list = []
     for seat in list(state["sealed"]["seats"]):
-        state, _ = do(state, seat, type_, **{key: choices[seat]})
-        state, ev = do(state, seat, "lock")
+        state, _ = act(state, seat, type_, **{key: choices[seat]})
+        state, ev = act(state, seat, "lock")
         events += ev
     return state, events
 
@@ -82,20 +73,22 @@ def to_war(state: dict, stances: list[str], supply: list[int]) -> dict:
     for seat, n in enumerate(supply):
         state["p"][seat]["supply"] = n
         state["p"][seat]["at"] = {}
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     assert state["step"] == "deploy"
     return state
 
 
+def counts(state: dict, plan: dict[str, int]) -> list[int]:
+    """A deployment plan (location -> soldiers) as the deploy action's counts per location."""
+    return [plan.get(loc["loc"], 0) for loc in GAME.view(state, None)["map"]["locations"]]
+
+
 def deploy(state: dict, plans: dict[int, dict[str, int]]) -> tuple[dict, list]:
     """Every deploying seat submits its plan (location -> soldiers) and locks in."""
-    locs = [loc["loc"] for loc in GAME.view(state, None)["map"]["locations"]]
     events: list = []
     for seat in list(state["sealed"]["seats"]):
-        plan = plans[seat]
-        counts = [plan.get(loc, 0) for loc in locs]
-        state, _ = do(state, seat, "deploy", counts=counts)
-        state, ev = do(state, seat, "lock")
+        state, _ = act(state, seat, "deploy", counts=counts(state, plans[seat]))
+        state, ev = act(state, seat, "lock")
         events += ev
     return state, events
 
@@ -113,3 +106,61 @@ def plain(state: dict) -> dict:
         p["general"] = "kou"
         p["tactics"] = 0
     return state
+
+
+def at_construction(state, step="purchase", stances=None):
+    return at_phase(state, 4, stances or ["peace"] * len(state["players"]), step)
+
+
+def at_the_end(state):
+    state["over"] = {"reason": "peace", "captor": None, "loser": None}
+    return state
+
+
+def war(n=2, stances=("war", "peace"), supply=(10, 5), plans=None, camps=None, **options):
+    """A scenario at phase 5 after the secret deployment was revealed."""
+    state = plain(new_game(n, **options))
+    state["event"]["current"] = "ships"  # a harmless event
+    if camps is not None:
+        for camp, n_bandits in zip(state["camps"], camps, strict=False):
+            camp["bandits"] = n_bandits
+    state = to_war(state, list(stances), list(supply))
+    state, _ = deploy(state, plans)
+    return state
+
+
+def at_city_1(*soldiers: int, **options):
+    """Every seat sends all its ``soldiers`` to city-1, the small city of seat 1 (at Peace, the
+    others at War), with no neutral cities."""
+    return war(
+        n=len(soldiers),
+        stances=("war", "peace", "war")[: len(soldiers)],
+        supply=soldiers,
+        plans={seat: {"city-1": n} for seat, n in enumerate(soldiers)},
+        neutral_cities=False,
+        **options,
+    )
+
+
+def current(state):
+    view = GAME.view(state, None)
+    return next(b for b in view["battles"] if "forces" in b)
+
+
+def cps(state):
+    return {f["seat"]: f["cp"] for f in current(state)["forces"]}
+
+
+def resolve(state):
+    state, events = act(state, None, "resolve_battle")
+    return state, events
+
+
+def play(state, seat, card, **params):
+    state["p"][seat]["tactics"] += 1
+    return act(state, seat, "play_tactic", card=card, **params)[0]
+
+
+def general(state, seat, key, **params):
+    state["p"][seat]["general"] = key
+    return act(state, seat, "use_general", **params)

@@ -9,7 +9,7 @@ import pytest
 from companion.errors import NotAllowed
 from companion.games.art_of_war import GAME
 from companion.games.art_of_war.ready import waiting_for
-from tests.games.test_art_of_war_helpers import at_phase, do, new_game, plain, reveal, to_war
+from tests.games.test_art_of_war_helpers import act, at_phase, new_game, plain, reveal, to_war
 from tests.games.test_art_of_war_table_truth import en
 
 
@@ -21,13 +21,13 @@ def lines(state: dict, events: list) -> list[str]:
 def everyone_done(state: dict, seats=None) -> tuple[dict, list]:
     events: list = []
     for seat in seats if seats is not None else list(waiting_for(state)):
-        state, ev = do(state, seat, "done")
+        state, ev = act(state, seat, "done")
         events += ev
     return state, events
 
 
 def at_purchases(n: int = 3) -> dict:
-    state, _ = do(new_game(n), None, "next")
+    state, _ = act(new_game(n), None, "next")
     state, _ = reveal(state, "choose_stance", dict.fromkeys(range(n), "peace"), "stance")
     assert (state["phase"], state["step"]) == (4, "purchase")
     return state
@@ -40,7 +40,7 @@ def test_the_purchases_move_on_to_the_building_step_when_the_last_player_says_do
     assert lines(state, events) == ["P0 is done", "P1 is done"]
     # The table screen and every phone show who the table waits for.
     assert GAME.view(state, None)["done"] == {"waiting": [2], "done": [0, 1], "battle": False}
-    state, events = do(state, 2, "done")
+    state, events = act(state, 2, "done")
     assert state["step"] == "build"
     assert "Everyone is done in the Purchases step. Moving on." in lines(state, events)
     # A new step asks everyone again.
@@ -49,10 +49,10 @@ def test_the_purchases_move_on_to_the_building_step_when_the_last_player_says_do
 
 def test_a_player_says_done_once_per_step_and_only_while_the_table_waits_for_them():
     state = at_purchases()
-    state, _ = do(state, 0, "done")
+    state, _ = act(state, 0, "done")
     assert "done" not in GAME.allowed(state, 0) and "done" in GAME.allowed(state, 1)
     with pytest.raises(NotAllowed):
-        do(state, 0, "done")
+        act(state, 0, "done")
     # The host never says Done for a player (it has Next for a table in a hurry).
     assert "done" not in GAME.allowed(state, None) and "next" in GAME.allowed(state, None)
 
@@ -60,8 +60,8 @@ def test_a_player_says_done_once_per_step_and_only_while_the_table_waits_for_the
 def test_a_player_who_has_bought_all_they_may_is_not_asked_in_the_purchases():
     state = plain(at_purchases())
     state["p"][1]["money"] = 20
-    state, _ = do(state, 1, "buy_tactic")
-    state, _ = do(state, 1, "buy_blueprint")
+    state, _ = act(state, 1, "buy_tactic")
+    state, _ = act(state, 1, "buy_blueprint")
     assert waiting_for(state) == [0, 2]
     state, _ = everyone_done(state)
     assert state["step"] == "build"
@@ -100,7 +100,7 @@ def test_a_battle_is_fought_when_everyone_in_it_taps_fight():
     assert state["step"] == "battles" and waiting_for(state) == [0]
     assert GAME.view(state, 0)["done"]["battle"] is True
     bandits = state["camps"][0]["bandits"]
-    state, events = do(state, 0, "done")
+    state, events = act(state, 0, "done")
     assert lines(state, events)[0] == "P0 is ready to fight"
     assert state["war"]["queue"][0].get("done") and state["camps"][0]["bandits"] < bandits
 
@@ -119,16 +119,16 @@ def test_a_card_played_in_the_battle_asks_everyone_in_it_again():
         "press": None,
     }
     assert waiting_for(state) == [0, 1]
-    state, _ = do(state, 0, "done")
+    state, _ = act(state, 0, "done")
     assert waiting_for(state) == [1]
     # Bo plays +3 CP: Ann may want to answer it, so both are asked again.
-    state, _ = do(state, 1, "play_tactic", card="battle_ready")
+    state, _ = act(state, 1, "play_tactic", card="battle_ready")
     assert waiting_for(state) == [0, 1]
     assert not state["war"]["queue"][0].get("done")
 
 
 def test_the_hosts_next_still_moves_on_without_waiting_for_anyone():
     state = at_purchases()
-    state, _ = do(state, 0, "done")
-    state, _ = do(state, None, "next")
+    state, _ = act(state, 0, "done")
+    state, _ = act(state, None, "next")
     assert state["step"] == "build" and waiting_for(state) == [0, 1, 2]

@@ -8,13 +8,15 @@ from typing import Any
 
 from companion.games.art_of_war import GAME
 from companion.games.kit.driver import Table
+from tests.fixtures.art_of_war import tap_on
+from tests.fixtures.rules import at_table
 
 PLAYERS = ["Ann", "Bo"]
 
 
 def new_table(**options: Any) -> Table:
     """Ann starts; Ann takes 4 soldiers and 3 food, Bo 3 and 3 (the rest is money)."""
-    t = Table(GAME, PLAYERS, options)
+    t = at_table("art-of-war", PLAYERS, **options)
     t.act(None, "set_start_player", seat=0)
     for seat, soldiers in enumerate((4, 3)):
         t.act(seat, "choose_setup", advisor=0, general=0, soldiers=soldiers, food=3)
@@ -36,36 +38,7 @@ def texts(t: Table, viewer: int | None) -> list[str]:
 
 def play_on(t: Table, until, stances=("peace", "peace")) -> None:
     """Tap through the rounds (everyone at home, no bids, food tribute) until ``until(t)``."""
-    for _ in range(300):
-        if until(t):
-            return
-        v = t.view(None)
-        sv = v["sealed"]
-        if sv:
-            for seat in sv["seats"]:
-                if sv["locked"][seat]:
-                    continue
-                if sv["name"] == "stance":
-                    t.act(seat, "choose_stance", stance=stances[seat])
-                elif sv["name"] == "deploy":
-                    t.act(seat, "deploy", counts=t.view(seat)["me"]["deploy"]["all_home_counts"])
-                elif sv["name"] == "bid":
-                    t.act(seat, "bid", amount=0)
-                elif sv["name"] == "orders":
-                    t.act(seat, "choose_order", order="defend")
-                t.act(seat, "lock")
-            continue
-        pending = [x for x in v["tribute"] if x["kind"] is None]
-        if pending:
-            t.act(pending[0]["seat"], "take_tribute", vassal=pending[0]["vassal"], kind="food")
-        elif v["step"] == "battles":
-            if v["press_on"] is not None:
-                t.act(None, "press_on", go=False)
-            else:
-                t.act(None, "resolve_battle")
-        else:
-            t.act(None, "next")
-    raise AssertionError("the game never got there")
+    tap_on(t.act, t.view, lambda _: until(t), stances, limit=300)
 
 
 # --------------------------------------------------------------------------- 1. the event card
@@ -122,8 +95,8 @@ def test_the_great_peace_count_is_bounded_and_setting_it_to_three_makes_this_the
 # --------------------------------------------------------------------------- 2. buildings
 
 
-def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid():
-    t = new_table()
+def windmill_under_way(t: Table) -> None:
+    """The table screen places Ann's Windmill under way: 1 of its 2 payments made, 2 workers."""
     t.act(
         None,
         "add_building",
@@ -133,6 +106,11 @@ def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid
         progress=1,
         workers=2,
     )
+
+
+def test_the_table_screen_places_a_building_under_way_and_it_completes_when_paid():
+    t = new_table()
+    windmill_under_way(t)
     assert texts(t, None)[-1] == (
         "Table screen: the Windmill placed in Ann's main castle (under way, 1/2 paid, 2 workers)"
     )
@@ -268,15 +246,7 @@ def test_a_mid_game_position_entered_from_scratch_plays_on_to_the_final_scoring(
     t = new_table()
     t.act(None, "set_great_peace", n=2)
     t.act(None, "add_building", building="temple", city="castle-0")
-    t.act(
-        None,
-        "add_building",
-        building="windmill",
-        city="castle-0",
-        done=False,
-        progress=1,
-        workers=2,
-    )
+    windmill_under_way(t)
     t.act(None, "add_building", building="courtyard", city="castle-1")
     t.act(None, "add_building", building="pavilion", city="castle-1")
     t.act(None, "set_workers", seat=0, facility="farm", n=2)

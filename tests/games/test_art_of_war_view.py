@@ -14,9 +14,9 @@ from companion.games.art_of_war import board, data, phone
 from companion.games.art_of_war.flow import PHASES
 from tests.games.test_art_of_war_helpers import (
     GAME,
+    act,
     at_phase,
     deploy,
-    do,
     new_game,
     plain,
     reveal,
@@ -64,7 +64,7 @@ def test_every_location_has_a_label_and_the_used_events_have_names():
     locs = [loc["loc"] for loc in view["map"]["locations"]]
     assert list(view["map"]["labels"]) == locs
     assert view["map"]["labels"]["castle-1"] == ["{owner}'s main castle", {"owner": "P1", "n": 0}]
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     event = GAME.view(state, None)["event"]
     assert event["used_t"] == [data.EVENTS[event["current"]]["name"]]
 
@@ -74,7 +74,7 @@ def test_the_auction_result_names_the_epic_it_sold():
     state["round"] = 6
     for p in state["p"]:
         p["money"] = 10
-    state, _ = do(state, None, "next")
+    state, _ = act(state, None, "next")
     epic = state["auction"]["epic"]
     state, _ = reveal(state, "bid", {0: 6, 1: 4, 2: 0}, "amount")
     result = GAME.view(state, 2)["auction"]["result"]
@@ -99,7 +99,7 @@ def test_the_deployment_steppers_start_at_home_and_every_step_is_a_legal_deploym
         for key, n in (("plus", 1), ("all", 5)):
             counts = ints(row[key])
             assert sum(counts) == 5 and counts[i] == n
-            do(state, 0, "deploy", counts=counts)  # each one is accepted
+            act(state, 0, "deploy", counts=counts)  # each one is accepted
     # At Peace, Bo may only keep his castle or go for the bandits.
     rows = GAME.view(state, 1)["me"]["deploy"]["rows"]
     assert [r["loc"] for r in rows] == ["camp-0", "camp-1"]
@@ -113,7 +113,7 @@ def stepped(state: dict, seat: int, loc: str, key: str, times: int = 1) -> dict:
     """Tap a deployment stepper ``times`` times (each tap posts the list it carries)."""
     for _ in range(times):
         row = next(r for r in GAME.view(state, seat)["me"]["deploy"]["rows"] if r["loc"] == loc)
-        state, _ = do(state, seat, "deploy", counts=ints(row[key]))
+        state, _ = act(state, seat, "deploy", counts=ints(row[key]))
     return state
 
 
@@ -149,10 +149,10 @@ def test_the_deployment_plan_follows_the_choice_submitted_and_stays_private():
     assert "deploy" not in GAME.view(state, None) and GAME.view(state, 1)["me"]["deploy"]["draft"]
     assert plan["counts"] not in json.dumps(GAME.view(state, 1))
     assert plan["counts"] not in json.dumps(GAME.view(state, None))
-    state, _ = do(state, 0, "lock")
+    state, _ = act(state, 0, "lock")
     assert GAME.view(state, 0)["me"]["deploy"] is not None  # Ann is still in the round
-    state, _ = do(state, 1, "deploy", counts=ints(GAME.view(state, 1)["me"]["deploy"]["all_home"]))
-    state, _ = do(state, 1, "lock")
+    state, _ = act(state, 1, "deploy", counts=ints(GAME.view(state, 1)["me"]["deploy"]["all_home"]))
+    state, _ = act(state, 1, "lock")
     assert GAME.view(state, 0)["me"]["deploy"] is None
 
 
@@ -176,7 +176,7 @@ def test_only_the_tactic_cards_playable_now_are_offered_with_what_they_need():
     cards = {c["key"]: c for c in GAME.view(state, 0)["me"]["cards"]}
     assert cards["drums"]["battle"] and "feint" in cards and "borrowed_knife" in cards
     assert "feint" in [c["key"] for c in phone.playable_cards(state, 1)]
-    state, _ = do(state, None, "resolve_battle")
+    state, _ = act(state, None, "resolve_battle")
     assert "feint" not in [c["key"] for c in phone.playable_cards(state, 0)]
 
 
@@ -187,7 +187,7 @@ def test_a_generals_needs_show_only_while_it_is_unused():
     assert GAME.view(state, 0)["me"]["general_needs"] == ["n"]
     assert GAME.view(state, 1)["me"]["general_needs"] == []
     state["p"][0]["money"] = 5
-    state, _ = do(state, 0, "use_general", n=2)
+    state, _ = act(state, 0, "use_general", n=2)
     assert GAME.view(state, 0)["me"]["general_needs"] == []
     params = {p.name for p in GAME.actions["use_general"].params}
     assert all(set(n) <= params for n in phone.GENERAL_NEEDS.values())
@@ -199,7 +199,7 @@ def test_a_generals_needs_show_only_while_it_is_unused():
 
 def test_the_setup_screen_lists_the_starting_resources_in_turn_order_from_the_start_player():
     state = GAME.setup([f"P{i}" for i in range(5)], {"fifth_allowance": 12}, random.Random(1))
-    state, _ = do(state, None, "set_start_player", seat=3)
+    state, _ = act(state, None, "set_start_player", seat=3)
     view = GAME.view(state, None)
     assert [(a["seat"], a["n"]) for a in view["allowances"]] == [
         (3, 8),
@@ -231,13 +231,13 @@ def test_a_phone_is_offered_only_the_purchases_its_money_pays_for():
     state["p"][0]["money"] = 3
     buy = GAME.view(state, 0)["me"]["buy"]
     assert (buy["money"], buy["tactic"], buy["blueprint"]) == (3, True, False)
-    state, _ = do(state, 0, "buy_tactic")
+    state, _ = act(state, 0, "buy_tactic")
     buy = GAME.view(state, 0)["me"]["buy"]
     assert (buy["tactic"], buy["tactic_bought"], buy["blueprint"]) == (False, True, False)
     # Each offer is accepted: with $4 the blueprint is offered, and buying it works.
     state["p"][0]["money"] = 4
     assert GAME.view(state, 0)["me"]["buy"]["blueprint"] is True
-    do(state, 0, "buy_blueprint")
+    act(state, 0, "buy_blueprint")
     # Nobody else's phone ever sees this seat's purchases panel.
     assert GAME.view(state, 1)["me"]["buy"]["money"] == state["p"][1]["money"]
 
@@ -248,7 +248,7 @@ def test_a_phone_is_offered_only_the_blueprints_it_can_start_now_and_told_why_no
     state["p"][0]["supply"] = 2
     build = GAME.view(state, 0)["me"]["build"]
     assert [b["key"] for b in build["startable"]] == ["latrine"]
-    do(state, 0, "start_building", building="latrine", city=None, workers=None)
+    act(state, 0, "start_building", building="latrine", city=None, workers=None)
     state["p"][0]["supply"] = 1
     assert GAME.view(state, 0)["me"]["build"]["why_not"] == (
         "Not enough soldiers in hand to work on any of your blueprints."
@@ -261,4 +261,4 @@ def test_a_phone_is_offered_only_the_blueprints_it_can_start_now_and_told_why_no
         "You may not start new buildings this round."
     )
     with pytest.raises(RulesError):
-        do(state, 1, "start_building", building="latrine", city=None, workers=None)
+        act(state, 1, "start_building", building="latrine", city=None, workers=None)

@@ -8,14 +8,14 @@ from companion.games.art_of_war import GAME as AOW
 from companion.games.quorsum import GAME as QUORSUM
 from companion.games.sun_tzu import BLUE, RED
 from companion.games.sun_tzu import GAME as SUN_TZU
+from tests.games.quorsum_setups import stalemate_after
+from tests.games.samurai_sword_setups import FIVE, manual, row, with_counters
+from tests.games.samurai_sword_setups import GAME as SWORD
+from tests.games.samurai_sword_setups import act as sword_act
+from tests.games.sun_tzu_setups import act as sun_act
+from tests.games.sun_tzu_setups import scoring_state
 from tests.games.test_art_of_war_helpers import new_game, plain, set_buildings
-from tests.games.test_quorsum import _stalemate_after as stalemate_after
-from tests.games.test_samurai_sword import FIVE, manual, row, with_counters
-from tests.games.test_samurai_sword import GAME as SWORD
-from tests.games.test_samurai_sword import act as sword_act
-from tests.games.test_sun_tzu import act as sun_act
-from tests.games.test_sun_tzu import scoring_state
-from tests.games.test_three_kingdoms import ANN, BOB, city, end, tied_board
+from tests.games.three_kingdoms_setups import ANN, BOB, city, end, tied_board
 
 
 def places(result: dict) -> dict[int, int]:

@@ -14,6 +14,7 @@ import pytest
 from companion.games import quorsum as Q
 from companion.games.kit import BadInput, BadValue, NotAllowed
 from companion.games.kit.driver import Table
+from tests.fixtures.rules import at_table
 
 # Row 1: dark dark light light / row 2: dark light dark light / ...
 STD = """
@@ -34,7 +35,7 @@ def cells(spec: str = STD) -> list[tuple[int, str]]:
 
 def entered(**options) -> Table:
     """A table whose 16 tiles were entered by the host as they lie on the table."""
-    table = Table(Q.GAME, ["Ann", "Bo"], {"layout": "entered", **options})
+    table = at_table("quorsum", ["Ann", "Bo"], **{"layout": "entered", **options})
     for n, (value, face) in enumerate(cells()):
         table.act(None, "set_tile", tile=n, value=value, face=face)
     return table
@@ -223,7 +224,7 @@ def test_corrections_are_for_the_turns_only_and_set_tile_stays_for_the_setup():
 
 
 def test_a_tile_entered_names_the_table_screen_and_a_fixed_tile_says_from_and_to():
-    table = Table(Q.GAME, ["Ann", "Bo"], {"layout": "entered"})
+    table = at_table("quorsum", ["Ann", "Bo"], layout="entered")
     table.act(None, "set_tile", tile=t(1, 2), value=4, face="dark")
     assert table.lines(None)[-1] == [
         "{who_t}: tile ({row},{col}) set to {value}, {face_t} face up.",

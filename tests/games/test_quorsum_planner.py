@@ -12,13 +12,13 @@ from companion.games import quorsum as Q
 from companion.games.kit.odds import odds
 from companion.games.quorsum.dice import chain_chance
 
-from .test_quorsum import STD, act, board, new_table, playing, put, t
+from .quorsum_setups import STD, act, board, new_table, playing, put, t
 
 
 def declare_lists(state, lists):
     """Post one planner option back as a ``declare`` (the comma lists a form would send)."""
     parsed = {k: [int(x) for x in v.split(",")] for k, v in lists.items()}
-    return act(state, "declare", state["turn"], **parsed)
+    return act(state, state["turn"], "declare", **parsed)
 
 
 def test_the_planner_offers_each_neighbour_of_each_own_piece_with_the_odds_of_one_to_four_dice():
@@ -73,7 +73,7 @@ def test_adding_to_a_declaration_keeps_what_was_declared_and_spends_only_the_dic
 
 def test_a_planned_chain_step_shows_the_chain_odds_and_can_be_trimmed_again():
     state = playing()
-    state, _ = act(state, "declare", pieces=[0], tiles=[t(1, 2)], dice=[3])
+    state, _ = act(state, None, "declare", pieces=[0], tiles=[t(1, 2)], dice=[3])
     chain = Q.view(state, None)["planner"]["chains"][0]
     assert chain["index"] == 0 and chain["piece"] == 0
     # From (1,2): (1,1) is where it came from; (1,3) is 5l (other colour); (2,2) is 6l.
@@ -95,7 +95,7 @@ def test_a_planned_chain_step_shows_the_chain_odds_and_can_be_trimmed_again():
 def test_changing_the_dice_of_a_declared_action_or_removing_it_keeps_the_others():
     state = playing()
     state, _ = act(
-        state, "declare", pieces=[-1, 0, 0], tiles=[t(3, 3), t(1, 2), t(2, 2)], dice=[1, 2, 0]
+        state, None, "declare", pieces=[-1, 0, 0], tiles=[t(3, 3), t(1, 2), t(2, 2)], dice=[1, 2, 0]
     )
     edits = Q.view(state, None)["planner"]["edits"]
     assert [c["dice"] for c in edits[1]["choices"]] == [1, 2, 3]  # 1 die left to add
@@ -112,9 +112,9 @@ def test_changing_the_dice_of_a_declared_action_or_removing_it_keeps_the_others(
 
 def test_the_planner_closes_once_a_die_is_rolled_and_outside_the_turns():
     state = playing()
-    state, _ = act(state, "declare", pieces=[0, 1], tiles=[t(1, 2), t(4, 3)], dice=[1, 1])
+    state, _ = act(state, None, "declare", pieces=[0, 1], tiles=[t(1, 2), t(4, 3)], dice=[1, 1])
     assert Q.view(state, None)["planner"] is not None
-    state, _ = act(state, "resolve", index=0, values=[1])
+    state, _ = act(state, None, "resolve", index=0, values=[1])
     assert state["phase"] == "resolve" and Q.view(state, None)["planner"] is None
     assert Q.view(new_table(), None)["planner"] is None
 
@@ -160,16 +160,16 @@ def test_the_entered_layout_names_the_next_tile_to_enter():
     state = new_table(layout="entered")
     assert Q.view(state, None)["layout"]["next"] == {"tile": 0, "row": 1, "col": 1}
     for tile, cell in enumerate(board(STD)[:5]):
-        state, _ = act(state, "set_tile", tile=tile, **cell)
+        state, _ = act(state, None, "set_tile", tile=tile, **cell)
     assert Q.view(state, None)["layout"]["next"] == {"tile": 5, "row": 2, "col": 2}
 
 
 def test_an_action_tells_how_many_dice_its_next_roll_uses_and_the_planned_step():
     state = playing()
     state["tiles"][t(2, 2)]["face"] = "dark"
-    state, _ = act(state, "declare", pieces=[0, 0], tiles=[t(1, 2), t(2, 2)], dice=[3, 0])
+    state, _ = act(state, None, "declare", pieces=[0, 0], tiles=[t(1, 2), t(2, 2)], dice=[3, 0])
     action = Q.view(state, None)["declaration"]["actions"][0]
     assert action["roll_dice"] == 3 and action["planned_next"] is None
-    state, _ = act(state, "resolve", index=0, values=[5, 4, 2])
+    state, _ = act(state, None, "resolve", index=0, values=[5, 4, 2])
     action = Q.view(state, None)["declaration"]["actions"][0]
     assert action["roll_dice"] == 2 and action["planned_next"] == t(2, 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from babel.lists import format_list
 
 from companion.games.kit.driver import Table
-from companion.games.samurai_sword import GAME
+from tests.fixtures.rules import at_table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 FIVE = ["shogun", "samurai", "ninja", "ninja", "ronin"]
@@ -33,7 +33,7 @@ def text(line: list) -> str:
 def table(chars: list[str] | None = None, roles: list[str] | None = None) -> Table:
     """Five players who entered their own cards (so the test chooses them), in the Shogun's
     (Ann's) Play phase."""
-    t = Table(GAME, NAMES, {"deal": "manual"})
+    t = at_table("samurai-sword", NAMES, deal="manual")
     for seat, (role, char) in enumerate(zip(roles or FIVE, chars or PLAIN, strict=True)):
         t.act(seat, "enter_role", role=role)
         t.act(seat, "enter_character", character=char)
@@ -305,7 +305,7 @@ def test_a_mid_game_position_entered_by_hand_plays_on_to_the_end_scoring() -> No
     Eve 3 × 2 = 6, her Daimyo worth 0 to the Ronin; Ronin: 6.
     Ninja and Ronin tie on 6: the Ninja win on the tie rule.
     """
-    t = Table(GAME, NAMES, {"deal": "manual"})
+    t = at_table("samurai-sword", NAMES, deal="manual")
     chars = ["ieyasu", "nobunaga", "musashi", "ginchiyo", "kojiro"]
     for seat, (role, char) in enumerate(zip(FIVE, chars, strict=True)):
         t.act(seat, "enter_role", role=role)

@@ -14,6 +14,7 @@ from companion.games.kit import BadValue, RulesError
 from companion.games.kit.driver import Table
 from companion.games.sun_tzu import DISPLAYS, GAME
 from companion.games.sun_tzu.data import EVENT_NAMES
+from tests.fixtures.rules import at_table
 
 BLUE, RED = 0, 1
 P = ["qin", "chu", "jin_yan", "han_qi", "wu"]
@@ -21,7 +22,7 @@ P = ["qin", "chu", "jin_yan", "han_qi", "wu"]
 
 def table(**options) -> Table:
     """Real cards, the Warlords chosen (Blue 2 and Red 2: neither is played by the app)."""
-    t = Table(GAME, ["Ann", "Bo"], {"cards": "physical", **options}, seed=3)
+    t = at_table("sun-tzu", ["Ann", "Bo"], seed=3, **{"cards": "physical", **options})
     t.act(BLUE, "choose_warlord", warlord=2)
     t.act(RED, "choose_warlord", warlord=2)
     t.act(BLUE, "lock")
@@ -274,7 +275,7 @@ def test_a_mid_game_position_entered_by_hand_plays_on_to_blues_instant_win_in_ro
     Pools: Blue 18 - 7 = 11, - 2 (Hero) - 1 (Han-Qi) = 8; Red 18 - 7 = 11, - 1 (+2's cost)
     - 2 (Jin-Yan) + 1 (back from Wu) = 9.
     """
-    t = Table(GAME, ["Ann", "Bo"], {"cards": "physical"}, seed=11)
+    t = at_table("sun-tzu", ["Ann", "Bo"], seed=11, cards="physical")
     t.act(BLUE, "choose_warlord", warlord=2)
     t.act(RED, "choose_warlord", warlord=2)
     t.act(BLUE, "lock")
@@ -310,5 +311,5 @@ def test_a_mid_game_position_entered_by_hand_plays_on_to_blues_instant_win_in_ro
 
 @pytest.mark.parametrize("timing", ["after", "reveal"])
 def test_the_event_timing_option_is_a_table_option(timing):
-    t = Table(GAME, ["Ann", "Bo"], {"event_timing": timing})
+    t = at_table("sun-tzu", ["Ann", "Bo"], event_timing=timing)
     assert t.view(None)["options"]["event_timing"] == timing

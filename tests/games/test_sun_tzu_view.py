@@ -11,7 +11,7 @@ from companion.games.kit import T
 from companion.games.sun_tzu import GAME
 from companion.games.sun_tzu.common import private_note
 
-from .test_sun_tzu import BLUE, NAMES, RED, act, finish_round, place_both, start
+from .sun_tzu_setups import BLUE, NAMES, RED, act, finish_round, place_both, start
 
 
 def shown(value: Any) -> list[str]:

@@ -12,7 +12,7 @@ from companion.games.kit import BadValue
 from companion.games.three_kingdoms import GAME
 from companion.games.three_kingdoms.dice import parse_faces
 
-from .test_three_kingdoms import ANN, BOB, act, add_city, new, raw
+from .three_kingdoms_setups import ANN, BOB, act, add_city, new, raw
 
 
 def test_dice_typed_as_digits_are_read_one_digit_per_die_separators_ignored():

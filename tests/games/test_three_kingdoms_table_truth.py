@@ -14,13 +14,13 @@ from babel.lists import format_list
 
 from companion.games.kit import BadValue, NotAllowed, RulesError
 from companion.games.kit.driver import Table
-from companion.games.three_kingdoms import GAME
+from tests.fixtures.rules import at_table
 
 ANN, BOB, CY = 0, 1, 2
 
 
 def table(**options: Any) -> Table:
-    return Table(GAME, ["Ann", "Bob", "Cy"], options=options, seed=7)
+    return at_table("three-kingdoms", ["Ann", "Bob", "Cy"], seed=7, **options)
 
 
 def english(text: Any) -> str:

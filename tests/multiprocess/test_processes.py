@@ -27,7 +27,8 @@ import psycopg
 import pytest
 
 from ..e2e.conftest import Server
-from ..reliability.spawn import Served
+from ..fixtures.waits import eventually
+from ..reliability.spawn import Served, phone_cookie
 
 SEATS = 4
 TAPS = 30  # per phone, in the concurrent test
@@ -124,20 +125,6 @@ def tap(
     )
 
 
-def phone_cookie(base: str, join_code: str) -> str:
-    """Claim a seat as a phone does (its QR code's address): the session cookie it gets."""
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-    try:
-        urllib.request.build_opener(NoRedirect).open(f"{base}/join/{join_code}", timeout=10)
-    except urllib.error.HTTPError as redirect:
-        return redirect.headers["Set-Cookie"].split(";", 1)[0]
-    raise AssertionError("joining did not redirect to the phone's page")
-
-
 def logged(url: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:
     """The table's active game rows, (seq, action), read from PostgreSQL itself."""
     with psycopg.connect(url) as conn:
@@ -191,15 +178,6 @@ class _Api:
         status, reply = call(self.base, method, path, body, token, self.timeout)
         assert status in (200, 201), reply
         return reply
-
-
-def eventually_true(check: Any, timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def new_table(server: Any, players: int = SEATS) -> tuple[dict[str, Any], list[str]]:
@@ -455,7 +433,7 @@ def test_serve_workers_shares_one_port_and_starts_a_dead_worker_again(database):
         ["--db", database, "--workers", "2", "--quiet", "--create-limit", "100000 per minute"]
     ).wait_started(GIVE_UP)
     try:
-        assert eventually_true(lambda: len(children(served.proc.pid)) == 2, GIVE_UP)
+        assert eventually(lambda: len(children(served.proc.pid)) == 2, GIVE_UP)
         workers = children(served.proc.pid)
         table, tokens = new_table(_Api(served.base, GIVE_UP))
         for n in range(20):  # every tap through the one port, whichever process takes it
@@ -466,7 +444,7 @@ def test_serve_workers_shares_one_port_and_starts_a_dead_worker_again(database):
         for n in range(10):
             status, _ = tap(served.base, table["id"], tokens[0], 0, -1 if n % 2 else 1, GIVE_UP)
             assert status == 200
-        assert eventually_true(
+        assert eventually(
             lambda: (
                 len(children(served.proc.pid)) == 2 and workers[0] not in children(served.proc.pid)
             ),

@@ -17,6 +17,7 @@ import pytest
 from companion import create_app
 from companion.errors import Stale, Unauthorized
 from companion.pipeline.tables import HOST, Tables, Viewer
+from tests.fixtures.waits import eventually
 
 
 def _app(url: str) -> Any:
@@ -31,15 +32,6 @@ def pair(pg_cluster: Any) -> Iterator[tuple[Tables, Tables]]:
     one.extensions["store"].close()
     two.extensions["store"].close()
     pg_cluster.drop_database(url.rsplit("/", 1)[1])
-
-
-def eventually(check: Any, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def same_as_rebuilt(tables: Tables, table_id: str) -> None:

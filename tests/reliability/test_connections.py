@@ -7,15 +7,13 @@ check and the API must keep answering, and a live stream must keep streaming.
 
 from __future__ import annotations
 
-import json
 import resource
 import socket
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
-from .spawn import serve
+from .spawn import SAMURAI, api, serve, shut
 
 FILE_LIMIT = 256
 FLOOD = 300  # more sockets than the server has file descriptors
@@ -24,17 +22,6 @@ FLOOD = 300  # more sockets than the server has file descriptors
 def lower_file_limit() -> None:
     """Run in the server's process before it starts: soft and hard limit both 256."""
     resource.setrlimit(resource.RLIMIT_NOFILE, (FILE_LIMIT, FILE_LIMIT))
-
-
-def api(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
-    request = urllib.request.Request(base + path, method=method)
-    if body is not None:
-        request.data = json.dumps(body).encode()
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as reply:
-        return json.loads(reply.read())
 
 
 def open_stream(port: int, table_id: str) -> socket.socket:
@@ -74,12 +61,7 @@ def test_a_flood_of_idle_sockets_leaves_the_server_answering(tmp_path: Path):
     idle: list[socket.socket] = []
     stream = None
     try:
-        table = api(
-            server.base,
-            "POST",
-            "/api/tables",
-            {"game": "samurai-sword", "players": ["A", "B", "C", "D"]},
-        )
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         stream = open_stream(server.port, table["id"])
         for n in range(FLOOD):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
@@ -90,22 +72,14 @@ def test_a_flood_of_idle_sockets_leaves_the_server_answering(tmp_path: Path):
         with urllib.request.urlopen(server.base + "/healthz", timeout=5) as reply:
             assert reply.status == 200
         assert time.monotonic() - began < 2
-        created = api(
-            server.base,
-            "POST",
-            "/api/tables",
-            {"game": "samurai-sword", "players": ["A", "B", "C", "D"]},
-        )
+        created = api(server.base, "POST", "/api/tables", SAMURAI)
         again = api(server.base, "GET", f"/api/tables/{created['id']}", token=created["host_token"])
         assert [p["name"] for p in again["view"]["players"]] == ["A", "B", "C", "D"]
         # The oldest idle sockets made room; the live stream, busy answering, was kept.
         assert closed_by_server(idle[0], within=2)
         assert not closed_by_server(stream, within=0.3)
     finally:
-        for sock in idle + ([stream] if stream else []):
-            sock.close()
-        log = server.stop()
-    assert "Too many open files" not in log
+        shut(server, [*idle, stream])
 
 
 def test_a_silent_or_idle_connection_is_closed_after_the_read_timeout(tmp_path: Path):
@@ -129,12 +103,7 @@ def test_when_every_connection_is_busy_a_new_one_is_refused(tmp_path: Path):
     server = serve(tmp_path / "busy.db", "--max-connections", "3", "--quiet")
     streams: list[socket.socket] = []
     try:
-        table = api(
-            server.base,
-            "POST",
-            "/api/tables",
-            {"game": "samurai-sword", "players": ["A", "B", "C", "D"]},
-        )
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         streams = [open_stream(server.port, table["id"]) for _ in range(3)]
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as extra:
             try:
@@ -146,6 +115,4 @@ def test_when_every_connection_is_busy_a_new_one_is_refused(tmp_path: Path):
         for stream in streams:
             assert not closed_by_server(stream, within=0.2)
     finally:
-        for stream in streams:
-            stream.close()
-        server.stop()
+        shut(server, streams)

@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import socket
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
-from .spawn import serve
-from .test_connections import api, closed_by_server, lower_file_limit, read_until
+from .spawn import SAMURAI, api, phone_cookie, serve, shut
+from .test_connections import closed_by_server, lower_file_limit, read_until
 
-SAMURAI = {"game": "samurai-sword", "players": ["A", "B", "C", "D"]}
 ATTACKER = "127.0.0.1"
 PHONE = "127.0.0.2"
 GIVE_UP = 30.0  # only bounds a hung test: every wait below ends on what the server does
@@ -52,20 +48,6 @@ def status_of(sock: socket.socket) -> int:
     """The status of the reply on ``sock`` (0: closed without one)."""
     head = read_until(sock, b"\r\n", limit=GIVE_UP)
     return int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.1 ") else 0
-
-
-def phone_cookie(base: str, join_code: str) -> str:
-    """Claim a seat as a phone does (its QR code's address): the session cookie it gets."""
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-    try:
-        urllib.request.build_opener(NoRedirect).open(f"{base}/join/{join_code}", timeout=10)
-    except urllib.error.HTTPError as redirect:
-        return redirect.headers["Set-Cookie"].split(";", 1)[0]
-    raise AssertionError("joining did not redirect to the phone's page")
 
 
 def test_a_body_that_stalls_or_trickles_is_answered_408_and_closed(tmp_path: Path):
@@ -133,10 +115,7 @@ def test_one_address_holding_its_share_leaves_room_for_a_live_tables_phone(tmp_p
         # The address's own streams and pending requests were kept, not evicted.
         assert not closed_by_server(streams[0], within=0.2)
     finally:
-        for sock in held + ([phone] if phone else []):
-            sock.close()
-        log = server.stop()
-    assert "Too many open files" not in log
+        shut(server, [*held, phone])
 
 
 def test_behind_a_proxy_each_forwarded_address_has_its_own_share(tmp_path: Path):
@@ -167,6 +146,4 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_share(tmp_path: Path)
         held.append(get(server.port, "/healthz", headers=someone))
         assert status_of(held[-1]) == 200
     finally:
-        for sock in held:
-            sock.close()
-        server.stop()
+        shut(server, held)

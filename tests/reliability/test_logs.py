@@ -2,49 +2,20 @@
 
 from __future__ import annotations
 
-import json
-import re
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 
 from companion.serve.access_log import RedactingLog, redact
 
-from .spawn import serve
+from .spawn import SAMURAI, api, serve
 
 
 def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "log.db"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server = serve(tmp_path / "log.db")
     try:
-        base = ""
-        while not base:
-            match = re.search(r"running at (http://\S+)", proc.stdout.readline())
-            base = match.group(1) if match else ""
-        request = urllib.request.Request(
-            base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        base = server.base
+        table = api(base, "POST", "/api/tables", SAMURAI)
         secrets = [table["host_token"]] + [s["join_code"] for s in table["seats"]]
         # A browser: it keeps the cookie the join sets and follows the redirect.
         browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
@@ -56,11 +27,20 @@ def test_the_access_log_redacts_join_codes_and_host_tokens(tmp_path):
             pass  # the second use is refused: its line is logged too
         time.sleep(0.3)
     finally:
-        proc.terminate()
-        _, log = proc.communicate(timeout=10)
+        log = server.stop()
     assert "/join/[secret]" in log and "/host/" in log
     for secret in secrets:
         assert secret not in log
+
+
+def visit(base: str, paths: list[str]) -> None:
+    """A browser (keeping its cookies) opens each path; a refusal is logged all the same."""
+    for path in paths:
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        try:
+            browser.open(base + path, timeout=5).read()
+        except urllib.error.HTTPError:
+            pass
 
 
 def escaped(secret: str) -> str:
@@ -71,13 +51,7 @@ def escaped(secret: str) -> str:
 def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strings(tmp_path):
     server = serve(tmp_path / "escaped.db")
     try:
-        request = urllib.request.Request(
-            server.base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         codes = [s["join_code"] for s in table["seats"]]
         host = table["host_token"]
         visits = [
@@ -87,12 +61,7 @@ def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strin
             f"/host/{table['id']}/{escaped(host)}",
             f"/lang/en?next=%2Fjoin%2F{codes[3]}",
         ]
-        for path in visits:
-            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-            try:
-                browser.open(server.base + path, timeout=5).read()
-            except urllib.error.HTTPError:
-                pass  # a refusal is logged all the same
+        visit(server.base, visits)
         time.sleep(0.3)
     finally:
         log = server.stop()
@@ -102,8 +71,9 @@ def test_the_access_log_redacts_percent_escaped_codes_and_codes_with_query_strin
         assert secret[1:] not in log
 
 
-def test_redaction_keeps_the_rest_of_the_line():
-    lines = []
+def redacting() -> tuple[RedactingLog, list[str]]:
+    """A redacting log and the lines it passes on."""
+    lines: list[str] = []
 
     class Sink:
         def write(self, text: str) -> None:
@@ -112,21 +82,17 @@ def test_redaction_keeps_the_rest_of_the_line():
         def flush(self) -> None:
             pass
 
-    RedactingLog(Sink()).write('"GET /join/Abc-123_x HTTP/1.1" 303 and /t/T1/seat')
+    return RedactingLog(Sink()), lines
+
+
+def test_redaction_keeps_the_rest_of_the_line():
+    log, lines = redacting()
+    log.write('"GET /join/Abc-123_x HTTP/1.1" 303 and /t/T1/seat')
     assert lines == ['"GET /join/[secret] HTTP/1.1" 303 and /t/T1/seat']
 
 
 def test_redaction_runs_to_the_next_slash_question_mark_space_or_quote():
-    lines = []
-
-    class Sink:
-        def write(self, text: str) -> None:
-            lines.append(text)
-
-        def flush(self) -> None:
-            pass
-
-    log = RedactingLog(Sink())
+    log, lines = redacting()
     log.write('"GET /join/%41bc.~!x?k=v HTTP/1.1" 303')
     log.write('"GET /host/T%31/%2Dtok/more HTTP/1.1" 404')
     log.write('"GET /lang/en?next=%2fjoin%2fAbc HTTP/1.1" 303')
@@ -150,13 +116,7 @@ def logged(server, paths: list[str]) -> None:
 def test_the_access_log_redacts_codes_the_router_would_read_however_they_are_spelled(tmp_path):
     server = serve(tmp_path / "spelled.db")
     try:
-        request = urllib.request.Request(
-            server.base + "/api/tables",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"game": "samurai-sword", "players": ["A", "B", "C", "D"]}).encode(),
-        )
-        table = json.loads(urllib.request.urlopen(request, timeout=5).read())
+        table = api(server.base, "POST", "/api/tables", SAMURAI)
         codes = [s["join_code"] for s in table["seats"]]
         shorts = [s["short_code"] for s in table["seats"]]
         host = table["host_token"]
@@ -171,12 +131,7 @@ def test_the_access_log_redacts_codes_the_router_would_read_however_they_are_spe
             f"//host/{table['id']}//{host}",
             f"/t/{table['id']}?token={host}",
         ]
-        for path in visits:
-            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-            try:
-                browser.open(server.base + path, timeout=5).read()
-            except urllib.error.HTTPError:
-                pass  # a refusal is logged all the same
+        visit(server.base, visits)
         logged(server, visits)
     finally:
         log = server.stop()

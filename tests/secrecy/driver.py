@@ -12,6 +12,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import HealthCheck, Phase, settings
+
 from companion.errors import ConfirmFirst
 from companion.games import GAMES
 from companion.games.example import GAME as TALLY
@@ -539,3 +541,17 @@ def apply_action(
     new = copy.deepcopy(state)
     events = spec.fn(new, actor, params, action_rng(seed, seq))
     return new, events
+
+
+def fixed_examples(max_examples: int) -> settings:
+    """Hypothesis settings of the secrecy properties: fixed examples (a failure stays failing
+    until the code is fixed), no shrinking (a leak's message carries the whole action trail),
+    no example database in the repository, and no deadline (a loaded machine is slow)."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )

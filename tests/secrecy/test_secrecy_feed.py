@@ -16,12 +16,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
-import companion.pipeline.tables as tables_module
 from companion.after import feed, webhooks
 
 from .driver import GAME_IDS
-from .scramblers import no_secrets, scramble_tally, secrets_of
-from .test_secrecy_pages import SEED, Table, set_state
+from .scramblers import no_secrets
+from .test_secrecy_pages import Table, assert_secrets_kept, public_change_found, set_state
 
 CHECKPOINTS = (4, 25)  # actions played before the step whose feed is compared
 SEATS_PER_CHECKPOINT = 2
@@ -131,23 +130,16 @@ def sent(app: Flask, table_id: str, stream: Stream, hook: webhooks.Webhooks) -> 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_feed_and_webhooks_never_change_when_a_seats_secrets_change(app, monkeypatch, game_id):
-    scramble, _redraw = secrets_of(game_id)
-    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
-    compared, found = compare(Table(app, game_id), scramble, random.Random(SEED))
-    assert compared, f"{game_id}: the game ended before anything was compared"
-    assert not found, f"{game_id}: " + "; ".join(found)
+    assert_secrets_kept(compare, app, monkeypatch, game_id)
 
 
 def test_the_feed_check_sees_a_change_of_public_data(app):
     """A 'scrambler' that moves the turn, a public fact, must change what the feed sends."""
 
-    def scramble_public(state: dict, seat: int, rng: random.Random) -> dict:
-        new = scramble_tally(state, seat, rng)
-        new["turn"] = (new["turn"] + 1) % len(new["players"])
-        return new
+    def turn_on(state: dict, seat: int) -> None:
+        state["turn"] = (state["turn"] + 1) % len(state["players"])
 
-    compared, found = compare(Table(app, "tally"), scramble_public, random.Random(1))
-    assert compared, found
+    found = public_change_found(compare, app, turn_on)
     assert any("feed's message" in f for f in found), found
     assert any("hello" in f for f in found)
     assert any("webhook posts" in f for f in found)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from companion.games.kit import RulesError
 from companion.pipeline.tables import HOST, Viewer
 
 from ..conftest import csrf, first_stream_message
+from ..fixtures.tables import api_table
 from .driver import GAME_IDS, all_games, apply_action, draw_action, draw_step, players_for
 from .scramblers import no_secrets, scramble_tally, secrets_of
 
@@ -60,23 +62,10 @@ class Table:
         self.app = app
         self.game = all_games()[game_id]
         self.players = players_for(self.game, 4)
-        api = app.test_client()
-        reply = api.post(
-            "/api/tables",
-            json={"game": game_id, "players": self.players, "options": OPTIONS.get(game_id, {})},
-        )
-        assert reply.status_code == 201, reply.json
-        self.id = reply.json["id"]
-        self.host_token = reply.json["host_token"]
-        self.tokens: list[str] = []
-        self.clients: list[FlaskClient] = []
-        for seat in reply.json["seats"]:
-            token = api.post("/api/join", json={"code": seat["join_code"]}).json["token"]
-            client = app.test_client()
-            with client.session_transaction() as session:  # what /join/<code> remembers
-                session["seat"] = {self.id: token}
-            self.tokens.append(token)
-            self.clients.append(client)
+        made = api_table(app, app.test_client(), game_id, self.players, OPTIONS.get(game_id, {}))
+        self.id, self.host_token = made.id, made.host_token
+        self.tokens: list[str] = made.tokens
+        self.clients: list[FlaskClient] = made.phones
         self.host = app.test_client()
         assert self.host.get(f"/host/{self.id}/{self.host_token}").status_code == 303
         # The host's screen is also handed round for every seat (pass the device), as a
@@ -275,27 +264,47 @@ def differences(table: Table, scramble: Any, rng: random.Random) -> tuple[int, l
     return compared, found
 
 
+Check = Callable[[Table, Any, random.Random], tuple[int, list[str]]]
+
+
+def assert_secrets_kept(check: Check, app: Flask, monkeypatch: Any, game_id: str) -> None:
+    """``check`` compares what every other viewer gets with a seat's secrets as they are and
+    scrambled, through a whole seeded game: it compares something and finds no difference."""
+    scramble, _redraw = secrets_of(game_id)
+    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
+    compared, found = check(Table(app, game_id), scramble, random.Random(SEED))
+    assert compared, f"{game_id}: the game ended before anything was compared"
+    assert not found, f"{game_id}: " + "; ".join(found)
+
+
+def public_change_found(check: Check, app: Flask, change: Callable[[dict, int], None]) -> list:
+    """What ``check`` finds when the 'scrambler' also makes a public ``change`` (it must find
+    something: the check can fail)."""
+
+    def scramble_public(state: dict, seat: int, rng: random.Random) -> dict:
+        new = scramble_tally(state, seat, rng)
+        change(new, seat)
+        return new
+
+    compared, found = check(Table(app, "tally"), scramble_public, random.Random(1))
+    assert compared, found
+    return found
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_no_page_stream_or_reply_changes_when_another_seats_secrets_change(
     app, monkeypatch, game_id
 ):
-    scramble, _redraw = secrets_of(game_id)
-    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: SEED)
-    compared, found = differences(Table(app, game_id), scramble, random.Random(SEED))
-    assert compared, f"{game_id}: the game ended before anything was compared"
-    assert not found, f"{game_id}: " + "; ".join(found)
+    assert_secrets_kept(differences, app, monkeypatch, game_id)
 
 
 def test_the_page_check_sees_a_change_of_public_data(app):
     """A 'scrambler' that changes a public score must change every other viewer's bytes."""
 
-    def scramble_public(state: dict, seat: int, rng: random.Random) -> dict:
-        new = scramble_tally(state, seat, rng)
-        new["players"][seat]["score"] += 1
-        return new
+    def score_up(state: dict, seat: int) -> None:
+        state["players"][seat]["score"] += 1
 
-    compared, found = differences(Table(app, "tally"), scramble_public, random.Random(1))
-    assert compared, found
+    found = public_change_found(differences, app, score_up)
     assert any("table screen page" in f for f in found), found
     assert any("JSON view" in f for f in found)
     assert any("stream" in f for f in found)

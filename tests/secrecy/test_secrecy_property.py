@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.example import GAME as TALLY
@@ -23,7 +23,15 @@ from companion.games.kit import Event, Game, RulesError
 
 from . import tally_game_leaks
 from .checker import Leak, Reveals, registered, run
-from .driver import GAME_IDS, all_games, apply_action, draw_step, players_for, random_options
+from .driver import (
+    GAME_IDS,
+    all_games,
+    apply_action,
+    draw_step,
+    fixed_examples,
+    players_for,
+    random_options,
+)
 from .scramblers import no_private_params, no_secrets, scramble_tally, secrets_of
 
 
@@ -211,16 +219,7 @@ DEFAULT_WARM_UP = 60
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(
-    max_examples=10,
-    deadline=None,
-    # Fixed examples (a failure stays failing until the code is fixed), no shrinking (a leak's
-    # message carries the whole action trail), no example database in the repository.
-    derandomize=True,
-    database=None,
-    phases=[Phase.explicit, Phase.generate],
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@fixed_examples(10)
 @given(seed=st.integers(0, 2**32))
 def test_no_viewer_can_tell_another_seats_secrets_apart(game_id, secrets, seed):
     """Each example: a player count, options (defaults or random), a table seed and a random

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
@@ -40,7 +40,7 @@ from companion.pipeline.tables import Tables
 from companion.store.log import Store, digest
 
 from ..fixtures.tables import replay_log
-from .driver import apply_action, draw_action
+from .driver import apply_action, draw_action, fixed_examples
 from .scramblers import no_secrets, secrets_of
 from .test_secrecy_property import REVEALS
 
@@ -220,14 +220,7 @@ def compare(game_id: str, a: Twin, b: Twin, actor: int | None, raw: dict[str, An
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-@settings(
-    max_examples=16,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    phases=[Phase.explicit, Phase.generate],
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@fixed_examples(16)
 @given(data=st.data())
 def test_every_reply_is_the_same_for_tables_that_differ_only_in_hidden_information(
     app, game_id, data

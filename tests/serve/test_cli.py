@@ -7,7 +7,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 from io import StringIO
 from pathlib import Path
 
@@ -65,26 +64,9 @@ def test_the_help_is_written_for_the_people_at_the_table():
 
 
 def test_the_demo_prints_the_host_link_first_and_says_what_each_link_is(tmp_path):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "demo", "--host", "127.0.0.1", "--port", "0"]
-        + ["--db", str(tmp_path / "demo.db"), "--quiet"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
-    )
-    lines: list[str] = []
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not any("Stop with Ctrl+C" in x for x in lines):
-            line = proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line.rstrip("\n"))
-    finally:
-        proc.terminate()
-        proc.communicate(timeout=10)
+    proc, lines = started("demo", str(tmp_path / "demo.db"))
+    proc.terminate()
+    proc.communicate(timeout=10)
     text = "\n".join(lines)
     assert lines[0].startswith("Table Companion is running at http://127.0.0.1:")
     host = next(i for i, x in enumerate(lines) if re.search(r"/host/\S+/\S+$", x))
@@ -166,9 +148,15 @@ def test_serve_prints_an_owner_link_that_works_and_owner_link_replaces_it(tmp_pa
 
 def serve_until_ready(db: str) -> tuple[subprocess.Popen[str], list[str]]:
     """``companion serve`` on a free port, and what it printed up to "Stop with Ctrl+C"."""
+    return started("serve", db, "--no-mdns")
+
+
+def started(command: str, db: str, *args: str) -> tuple[subprocess.Popen[str], list[str]]:
+    """``companion <command>`` (serve or demo) on a free loopback port with the database
+    ``db``, and what it printed up to "Stop with Ctrl+C" (or until it ended)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", "0"]
-        + ["--db", db, "--quiet", "--no-mdns"],
+        [sys.executable, "-m", "companion.cli", command, "--host", "127.0.0.1", "--port", "0"]
+        + ["--db", db, "--quiet", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

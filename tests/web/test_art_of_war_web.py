@@ -21,8 +21,10 @@ from flask.testing import FlaskClient
 
 from companion.games import art_of_war as aow
 from companion.pipeline import tables as tables_module
+from tests.fixtures.art_of_war import tap_on
 
 from ..conftest import csrf, first_stream_message
+from ..fixtures.tables import api_table
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # A table seed whose event deck starts Stoppage, Great Peace, Yellow Turbans, Heretic Invasion,
@@ -82,25 +84,12 @@ class Table:
     """An Art of War table with its host screen, three phones and their API tokens."""
 
     def __init__(self, app: Flask, client: FlaskClient, **options: Any) -> None:
-        reply = client.post(
-            "/api/tables", json={"game": "art-of-war", "players": PLAYERS, "options": options}
-        )
-        assert reply.status_code == 201, reply.json
+        made = api_table(app, client, "art-of-war", PLAYERS, options)
         self.app, self.api = app, client
-        self.id = reply.json["id"]
-        self.host_token = reply.json["host_token"]
-        self.tokens = [
-            client.post("/api/join", json={"code": s["join_code"]}).json["token"]
-            for s in reply.json["seats"]
-        ]
+        self.id, self.host_token, self.tokens = made.id, made.host_token, made.tokens
         self.screen = app.test_client()
         self.screen.get(f"/host/{self.id}/{self.host_token}")
-        self.phones = []
-        for token in self.tokens:
-            phone = app.test_client()
-            with phone.session_transaction() as session:
-                session["seat"] = {self.id: token}
-            self.phones.append(phone)
+        self.phones = made.phones
 
     def _auth(self, who: int | None) -> dict[str, str]:
         token = self.host_token if who is None else self.tokens[who]
@@ -159,42 +148,7 @@ class Table:
 
     def drive(self, until: Callable[[dict], bool], stances=("peace", "peace", "peace")) -> None:
         """Play on (everyone at home, no bids) until ``until(table view)`` holds."""
-        for _ in range(500):
-            v = self.view()
-            if until(v):
-                return
-            sv = v["sealed"]
-            if sv:
-                for seat in sv["seats"]:
-                    if sv["locked"][seat]:
-                        continue
-                    if sv["name"] == "stance":
-                        self.ok(seat, type="choose_stance", stance=stances[seat])
-                    elif sv["name"] == "deploy":
-                        plan = self.view(seat)["me"]["deploy"]
-                        self.ok(seat, type="deploy", counts=plan["all_home"])
-                    elif sv["name"] == "bid":
-                        self.ok(seat, type="bid", amount=0)
-                    elif sv["name"] == "orders":
-                        self.ok(seat, type="choose_order", order="defend")
-                    self.ok(seat, type="lock")
-                continue
-            pending = [t for t in v["tribute"] if t["kind"] is None]
-            if pending:
-                self.ok(
-                    pending[0]["seat"],
-                    type="take_tribute",
-                    vassal=pending[0]["vassal"],
-                    kind="food",
-                )
-            elif v["step"] == "battles":
-                if v["press_on"] is not None:
-                    self.ok(None, type="press_on", go=False)
-                else:
-                    self.ok(None, type="resolve_battle")
-            else:
-                self.ok(None, type="next")
-        raise AssertionError("the game never got there")
+        tap_on(lambda who, type_, **p: self.ok(who, type=type_, **p), self.view, until, stances)
 
     def choose_all(self, type_: str, key: str, choices: list[Any]) -> None:
         for seat, choice in enumerate(choices):

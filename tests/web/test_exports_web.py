@@ -24,6 +24,7 @@ from companion.pipeline.seat_notes import write as write_notes
 from companion.pipeline.tables import HOST
 
 from ..conftest import csrf
+from ..fixtures.plays import castle_result
 
 ZH = {"Accept-Language": "zh-TW"}
 
@@ -375,25 +376,13 @@ def test_import_without_a_file_says_what_it_needs(second):
 def test_csv_and_bg_stats_rank_as_the_rules_place_and_name_the_tie_break(app):
     # An Art of War play, as another server exported it: Cy lost the main castle with the
     # most points (last place), and Ann and Bo tied on points, Bo ahead on population.
-    rows = [
-        {"seat": 1, "label": ["{name}", {"name": "Bo"}], "score": 9, "won": True, "place": 1},
-        {"seat": 0, "label": ["{name}", {"name": "Ann"}], "score": 9, "won": False, "place": 2},
-        {"seat": 2, "label": ["{name}", {"name": "Cy"}], "score": 14, "won": False, "place": 3},
-    ]
     play = {
         "id": "Aow-castle",
         "game": "art-of-war",
         "players": ["Ann", "Bo", "Cy"],
         "created": 1_700_000_000.0,
         "ended": 1_700_003_600.0,
-        "result": {
-            "reason": ["A main castle was captured.", {}],
-            "headline": ["{names} wins", {"names": "Bo"}],
-            "winners": [1],
-            "rows": rows,
-            "decided_by": ["Tied on points; more population (soldiers + workers) decides", {}],
-            "starter": 2,
-        },
+        "result": castle_result(),
     }
     body = json.dumps({"format": "table-companion-archive", "version": 1, "plays": [play]})
     device, token = owner_device(app)

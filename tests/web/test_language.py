@@ -32,23 +32,22 @@ def test_a_count_line_takes_the_english_singular_and_plural(app):
     assert isinstance(one[0], str) and isinstance(one[1], dict)
 
 
+def phones(app: Flask, language: str, *counts: int) -> str:
+    """The platform's plural entry for each count, rendered in ``language``, joined by '|'."""
+    template = "|".join(
+        f"{{{{ ngettext('%(num)d phone', '%(num)d phones', {n}) }}}}" for n in counts
+    )
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        return app.jinja_env.from_string(template).render()
+
+
 def test_chinese_has_one_form_for_every_count(app):
     # The platform's plural entry (msgid_plural) is found by ngettext in both counts.
-    with app.test_request_context("/", headers={"Accept-Language": "zh-TW"}):
-        rendered = app.jinja_env.from_string(
-            "{{ ngettext('%(num)d phone', '%(num)d phones', 1) }}|"
-            "{{ ngettext('%(num)d phone', '%(num)d phones', 4) }}"
-        ).render()
-    assert rendered == "1 支手機|4 支手機"
+    assert phones(app, "zh-TW", 1, 4) == "1 支手機|4 支手機"
 
 
 def test_the_seat_list_counts_phones_in_english(app):
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        rendered = app.jinja_env.from_string(
-            "{{ ngettext('%(num)d phone', '%(num)d phones', 1) }}|"
-            "{{ ngettext('%(num)d phone', '%(num)d phones', 2) }}"
-        ).render()
-    assert rendered == "1 phone|2 phones"
+    assert phones(app, "en", 1, 2) == "1 phone|2 phones"
 
 
 def test_a_chinese_page_declares_its_language_and_marks_it_in_the_menu(client):

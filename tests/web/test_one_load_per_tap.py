@@ -77,6 +77,13 @@ class Table:
         page = client.get(path).get_data(as_text=True)
         return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
+    def seat_tap(self, client: FlaskClient, page: str, secret: str) -> Counter[str]:
+        """A seat's tap on its screen at ``page`` (a phone's, or the host's handed round)
+        setting its secret: the calls it made."""
+        token = self.token(client, page)
+        form = {"type": "set_secret", "n": secret}
+        return self.tap(client, f"/t/{self.id}/seat/act", form, token)[0]
+
     def tap(
         self, client: FlaskClient, path: str, form: dict[str, str], token: str
     ) -> tuple[Counter[str], int]:
@@ -104,10 +111,7 @@ ONCE = {"load": 1, "who": 1, "csrf": 1}
 
 def test_a_phones_tap_loads_its_table_once_and_asks_who_once(app):
     table = Table(app)
-    token = table.token(table.phone, f"/t/{table.id}/seat")
-    calls, _ = table.tap(
-        table.phone, f"/t/{table.id}/seat/act", {"type": "set_secret", "n": "7"}, token
-    )
+    calls = table.seat_tap(table.phone, f"/t/{table.id}/seat", "7")
     assert dict(calls) == ONCE
 
 
@@ -123,10 +127,7 @@ def test_a_hosts_tap_and_undo_load_the_table_once_each(app):
 
 def test_a_handed_round_seats_tap_is_told_apart_by_its_token_with_one_load(app):
     table = Table(app)
-    token = table.token(table.host, f"/t/{table.id}/pass/2/open")
-    calls, _ = table.tap(
-        table.host, f"/t/{table.id}/seat/act", {"type": "set_secret", "n": "3"}, token
-    )
+    calls = table.seat_tap(table.host, f"/t/{table.id}/pass/2/open", "3")
     assert dict(calls) == ONCE
     assert app.extensions["tables"].load(table.id).rows[-1].actor == 2  # Cy's, not the host's
 

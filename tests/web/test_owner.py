@@ -20,7 +20,7 @@ from companion.after import archive
 from companion.pipeline import owner
 
 from ..conftest import csrf
-from ..fixtures.tables import tally
+from ..fixtures.tables import tally, two_spellings
 from .test_plays import host_client, owner_client, rows_of, text
 
 ZH = {"Accept-Language": "zh-TW"}
@@ -56,8 +56,7 @@ def snapshot(app: Flask, table_ids: list[str]) -> tuple:
 
 def test_a_strangers_throwaway_table_grants_nothing_over_another_groups_plays(app):
     tables = app.extensions["tables"]
-    theirs = tally(tables, ["Ann", "Bo"], [3, 10])
-    tally(tables, ["Annie", "Bo"], [10, 5])
+    theirs, _ = two_spellings(tables)
     imported = import_one(app, ["Cy", "Di"])
     device, token = stranger(app)
     before = snapshot(app, [theirs.id])
@@ -135,8 +134,7 @@ def test_the_owner_changes_any_play_imports_and_deletes_an_imported_play(app):
 
 def test_a_merge_asks_first_then_merges_and_its_undo_restores_the_records(app):
     tables = app.extensions["tables"]
-    tally(tables, ["Ann", "Bo"], [3, 10])
-    tally(tables, ["Annie", "Bo"], [10, 5])
+    two_spellings(tables)
     device = owner_client(app)
     before = text(device.get("/plays/players"))
     ask = device.get("/plays/players/merge?spelling=Annie&into=Ann")

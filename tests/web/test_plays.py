@@ -20,7 +20,7 @@ from companion.pipeline import owner
 from companion.pipeline.tables import HOST, Created, NotFound, Tables
 
 from ..conftest import csrf
-from ..fixtures.tables import tally
+from ..fixtures.tables import tally, two_spellings
 
 
 def text(reply) -> str:  # noqa: ANN001 - a Flask test response
@@ -215,8 +215,7 @@ def test_a_running_game_cannot_be_deleted_from_the_plays_page(app):
 
 def test_players_records_count_plays_wins_scores_and_merged_spellings(app):
     tables = app.extensions["tables"]
-    tally(tables, ["Ann", "Bo"], [3, 10])
-    tally(tables, ["Annie", "Bo"], [10, 5])
+    two_spellings(tables)
     host = owner_client(app)
     page = text(host.get("/plays/players"))
     assert "Bo 2 plays · 1 win" in page

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from companion.games import art_of_war as aow
 
 from ..conftest import first_stream_message
+from ..fixtures.tables import api_table
 
 CHOICE = r'<div[^>]* class="choose" data-choose>.*?<!--/choose-->'
 # The "cards dealt at the table? enter them" form lists every Advisor and General alike.
@@ -35,23 +36,13 @@ class Screens:
     """A table of ``game``: its host screen, a stranger's screen, the TV and a phone per seat."""
 
     def __init__(self, app: Flask, client: FlaskClient, game: str, players: list[str], **opts):
-        reply = client.post("/api/tables", json={"game": game, "players": players, "options": opts})
-        assert reply.status_code == 201, reply.json
+        made = api_table(app, client, game, players, opts)
         self.app, self.api = app, client
-        self.id, self.host_token = reply.json["id"], reply.json["host_token"]
-        self.tokens = [
-            client.post("/api/join", json={"code": s["join_code"]}).json["token"]
-            for s in reply.json["seats"]
-        ]
+        self.id, self.host_token, self.tokens = made.id, made.host_token, made.tokens
         self.host = app.test_client()
         self.host.get(f"/host/{self.id}/{self.host_token}")
         self.stranger = app.test_client()
-        self.phones = []
-        for token in self.tokens:
-            phone = app.test_client()
-            with phone.session_transaction() as session:
-                session["seat"] = {self.id: token}
-            self.phones.append(phone)
+        self.phones = made.phones
 
     def do(self, who: int | None, **body) -> dict:
         token = self.host_token if who is None else self.tokens[who]

@@ -106,12 +106,7 @@ def test_the_live_area_check_can_fail():
 
 def feed_hello(response) -> bytes:  # noqa: ANN001 - a Flask test response
     """The public feed's first message (the table as it is), then the stream is closed."""
-    buffer = ""
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if "event: hello" in buffer and buffer.endswith("\n\n"):
-            break
-    response.close()
+    buffer = first_stream_message(response, event="hello")
     assert "event: hello" in buffer
     return buffer.encode()
 

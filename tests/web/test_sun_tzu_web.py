@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ..conftest import first_stream_message
+from ..fixtures.sun_tzu import play_round as sun_tzu_round
 
 P = ["qin", "chu", "jin_yan", "han_qi", "wu"]
 
@@ -140,32 +141,7 @@ def placement(hand: list[str], lowest: bool = True) -> dict[str, str]:
 
 def play_round(t: Table) -> None:
     """Phones mode: both place (Blue its lowest cards, Red its highest), reveal, resolve, draw."""
-    for seat in (0, 1):
-        me = t.view(seat)["me"]
-        pref = me["hand"] if seat == 0 else list(reversed(me["hand"]))
-        cards = []
-        for p in P:
-            card = next(c for c in pref if not (c == "6" and p in me["six_blocked"]))
-            pref.remove(card)
-            cards.append(card)
-        t.do(seat, "place", **dict(zip(P, cards, strict=True)))
-        t.do(seat, "lock")
-    while not t.view()["over"] and t.view()["phase_id"] == "battle":
-        v = t.view()
-        if v["pending"]:
-            t.do(None, "take", province=v["pending"][0]["sources"][0])
-        elif v["current"]:
-            t.do(None, "resolve")
-        elif v["order"]["choices"]:
-            chooser = v["order"]["chooser"]
-            target = v["order"]["choices"][-1] if chooser is not None else v["order"]["next"]
-            t.do(chooser, "reveal", province=target)
-        else:
-            t.do(None, "finish_battles")
-    for seat in (0, 1):
-        drawn = t.view(seat)["me"]["drawn"] if not t.view()["over"] else []
-        if drawn:
-            t.do(seat, "bottom", card=drawn[0])
+    sun_tzu_round(t.do, t.view)
 
 
 # --------------------------------------------------------------------------- pages

@@ -29,11 +29,16 @@ def act(client: FlaskClient, tid: str, token: str, **body):
     return client.post(f"/api/tables/{tid}/actions", json=body, headers=bearer(token))
 
 
-def test_a_reissue_and_the_claim_that_follows_are_public_lines_with_their_time(client):
+def ann_and_bo(client) -> tuple[str, str, str, str]:  # noqa: ANN001 - a Flask test client
+    """A new table with Ann's and Bo's seats joined: its id, the host token and their tokens."""
     table = make_table(client)
-    tid, host = table["id"], table["host_token"]
     ann = join(client, table["seats"][0]["join_code"])
     bo = join(client, table["seats"][1]["join_code"])
+    return table["id"], table["host_token"], ann, bo
+
+
+def test_a_reissue_and_the_claim_that_follows_are_public_lines_with_their_time(client):
+    tid, host, ann, bo = ann_and_bo(client)
     # The host re-issues a seat nobody has claimed yet and claims it on a second browser:
     # today's probe found no trace of that at all.
     code = client.post(f"/api/tables/{tid}/seats/2/reissue", headers=bearer(host)).json
@@ -163,10 +168,7 @@ def test_the_confirmation_on_the_table_screen_names_what_it_reveals_and_sends_ag
 
 
 def test_the_hosts_undo_of_a_seats_hidden_input_is_announced_to_everyone_and_that_phone(client):
-    table = make_table(client)
-    tid, host = table["id"], table["host_token"]
-    ann = join(client, table["seats"][0]["join_code"])
-    bo = join(client, table["seats"][1]["join_code"])
+    tid, host, ann, bo = ann_and_bo(client)
     assert act(client, tid, ann, type="set_secret", n=4321).status_code == 200
     assert view(client, tid, ann)["view"]["me"]["secret"] == 4321
     # The host is asked first: it is Ann's own input.
@@ -189,10 +191,7 @@ def test_the_hosts_undo_of_a_seats_hidden_input_is_announced_to_everyone_and_tha
 
 
 def test_a_seat_undoes_its_own_last_action_from_its_phone_and_nothing_else(client):
-    table = make_table(client)
-    tid, host = table["id"], table["host_token"]
-    ann = join(client, table["seats"][0]["join_code"])
-    bo = join(client, table["seats"][1]["join_code"])
+    tid, host, ann, bo = ann_and_bo(client)
     assert act(client, tid, ann, type="set_secret", n=1234).status_code == 200
     assert view(client, tid, ann)["can_undo"] is True
     assert view(client, tid, bo)["can_undo"] is False
