@@ -8,24 +8,16 @@ Weapon over the limit is still taken, and the count stays at 0 rather than going
 
 from __future__ import annotations
 
-from companion.games.kit.driver import Table, apply
 from companion.games.samurai_sword import GAME
 
-NAMES = ["Ann", "Bob", "Cid", "Dee"]
-# Plain characters (no effect on weapons or draws), then Goemon (one more Weapon a turn).
-PLAIN = ["ieyasu", "tomoe", "nobunaga", "musashi"]
+from .samurai_sword_setups import PLAIN, act, manual
+
+ROLES = ["shogun", "samurai", "ninja", "ninja"]
 
 
-def act(state, actor, kind, **params):
-    return apply(GAME, state, actor, {"type": kind, **params}, seed=7, seq=1)
-
-
-def playing(chars=PLAIN):
+def playing(chars=PLAIN[:4]):
     """Four seats entered their cards; the Shogun (Ann) is in her Play phase."""
-    state = Table(GAME, NAMES, {"deal": "manual", "ninja_stars": False}).state
-    for seat, role in enumerate(["shogun", "samurai", "ninja", "ninja"]):
-        state, _ = act(state, seat, "enter_role", role=role)
-        state, _ = act(state, seat, "enter_character", character=chars[seat])
+    state = manual(ROLES, chars, ninja_stars=False)
     while state["phase"] != "play":
         state, _ = act(state, None, "next_phase")
     return state

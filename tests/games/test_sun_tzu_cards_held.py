@@ -11,35 +11,11 @@ counts otherwise.
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from companion.games import sun_tzu as st
-from companion.games.kit import BadValue, NotAllowed
-from companion.games.kit.driver import apply
-from companion.games.sun_tzu import GAME
+from companion.games.kit import NotAllowed
 
-BLUE, RED = 0, 1
-NAMES = ["Ann", "Bob"]
-PROVINCES = st.PROVINCES
-
-
-def act(state, actor, kind, **params):
-    """One action as the platform applies it (the kit's driver), on a copy."""
-    return apply(GAME, state, actor, {"type": kind, **params}, seed=7, seq=1)
-
-
-def start(cards="physical", blue_w=2, red_w=2, **options):
-    """A game after setup and the Warlord choice, without event cards."""
-    opts = {o.name: o.default for o in st.OPTIONS} | {"cards": cards, "events": False, **options}
-    state = st.setup(NAMES, opts, random.Random(1))
-    if not opts["beginner"]:
-        for seat, n in ((BLUE, blue_w), (RED, red_w)):
-            state, _ = act(state, seat, "choose_warlord", warlord=n)
-        for seat in (BLUE, RED):
-            state, _ = act(state, seat, "lock")
-    return state
+from .sun_tzu_setups import BLUE, RED, RULES, act, start
+from .sun_tzu_setups import P as PROVINCES
 
 
 def counts(state, viewer=None):
@@ -75,8 +51,7 @@ def test_war_chariot_offers_blue_every_removed_warlord_the_start_of_game_one_too
 
 
 def test_blue_warlord_3_chosen_at_the_start_is_not_spent_while_it_is_chosen():
-    opts = {o.name: o.default for o in st.OPTIONS} | {"events": False}
-    state = st.setup(NAMES, opts, random.Random(1))
+    state = RULES.new(2, seed=1)
     choices = st.view(state, BLUE)["me"]["warlord_choices"]
     assert [w["n"] for w in choices] == [1, 2, 3, 4, 5]
 
@@ -85,8 +60,7 @@ def test_blue_warlord_3_chosen_at_the_start_is_not_spent_while_it_is_chosen():
 
 
 def test_real_cards_start_with_a_hand_of_ten_over_a_deck_of_ten_and_five_go_down():
-    opts = {o.name: o.default for o in st.OPTIONS} | {"cards": "physical", "events": False}
-    fresh = st.setup(NAMES, opts, random.Random(1))
+    fresh = RULES.new(2, seed=1, cards="physical")
     assert counts(fresh) == [(10, 10), (10, 10)]
     # Round 1's battles: the five placed cards are on the board.
     assert counts(start()) == [(5, 10), (5, 10)]
@@ -124,9 +98,7 @@ def test_a_recall_takes_a_card_from_the_hand_and_is_refused_when_only_1_to_6_are
     # 1 card in hand while 5 lie face down: the 6 cards 1-6 account for it, no card to discard.
     state, _ = act(state, None, "set_cards", seat=BLUE, hand=1)
     assert "recall" not in st.allowed(state, BLUE)
-    with pytest.raises(BadValue) as refused:
-        act(state, None, "recall", card="8", seat=BLUE)
-    assert refused.value.code == "no_card_to_discard"
+    RULES.refused(state, None, "recall", code="no_card_to_discard", card="8", seat=BLUE)
 
 
 def test_a_revealed_one_use_card_shows_the_rest_of_the_hand_is_1_to_6():
@@ -158,18 +130,15 @@ def test_the_host_corrects_a_count_the_table_sees_otherwise_in_the_open():
     state = start()
     state, events = act(state, None, "set_cards", seat=RED, hand=6, deck=7)
     assert counts(state)[RED] == (6, 7)
-    lines = [GAME.describe(e, NAMES) for e in events]
+    lines = RULES.lines(events, state)
     assert lines[0][1]["before"] == 5 and lines[0][1]["after"] == 6
     assert [e["counter"] for e in events] == ["hand", "deck"]
-    with pytest.raises(BadValue):
-        act(state, None, "set_cards", seat=RED, hand=6)  # nothing changes
-    with pytest.raises(NotAllowed):
-        act(state, RED, "set_cards", seat=RED, hand=3)  # the host's correction
+    RULES.refused(state, None, "set_cards", code="no_change", seat=RED, hand=6)  # nothing new
+    RULES.refused(state, RED, "set_cards", error=NotAllowed, seat=RED, hand=3)  # the host's
 
 
 def test_on_the_phones_the_counts_are_the_hidden_hand_and_no_correction_is_offered():
     state = start(cards="phones")
     assert counts(state) == [(10, 10), (10, 10)]
     assert "set_cards" not in st.allowed(state, None)
-    with pytest.raises(NotAllowed):
-        act(state, None, "set_cards", seat=BLUE, hand=3)
+    RULES.refused(state, None, "set_cards", error=NotAllowed, seat=BLUE, hand=3)
