@@ -8,25 +8,13 @@ import socket
 import subprocess
 import sys
 from io import StringIO
-from pathlib import Path
 
 import pytest
 
 from companion.cli import _parser
 from companion.serve.access_log import RedactingLog
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+from ..fixtures.commands import ROOT, companion
 
 
 def test_a_busy_port_is_one_line_and_exit_status_2(tmp_path):
@@ -34,7 +22,7 @@ def test_a_busy_port_is_one_line_and_exit_status_2(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = run(
+        done = companion(
             "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "x.db")
         )
     assert done.returncode == 2
@@ -49,7 +37,7 @@ def test_a_busy_port_is_one_line_and_exit_status_2(tmp_path):
 def test_the_help_is_written_for_the_people_at_the_table():
     top = _parser().format_help()
     assert "companion serve" in top and "companion demo" in top and "examples:" in top
-    serve = run("serve", "--help").stdout
+    serve = companion("serve", "--help").stdout
     for words in (
         "Start Table Companion on this computer",
         "the address to open",
@@ -59,7 +47,7 @@ def test_the_help_is_written_for_the_people_at_the_table():
         "companion serve --port 8001",
     ):
         assert words in serve
-    demo = run("demo", "--help").stdout
+    demo = companion("demo", "--help").stdout
     assert "ready five-player Samurai Sword table" in demo and "companion demo --port" in demo
 
 
@@ -125,7 +113,7 @@ def test_serve_prints_an_owner_link_that_works_and_owner_link_replaces_it(tmp_pa
             assert reply.url == f"{base}/owner"
             assert "Merge spellings" in reply.read().decode()
         port = base.rsplit(":", 1)[1]
-        printed = run("owner-link", "--db", db, "--port", port).stdout
+        printed = companion("owner-link", "--db", db, "--port", port).stdout
         assert "The old owner link no longer works" in printed
         new_link = next(x.strip() for x in printed.splitlines() if "/owner/" in x)
         assert new_link != link

@@ -11,8 +11,6 @@ import hashlib
 import re
 import shutil
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -27,20 +25,9 @@ from companion.store.log import Store
 from companion.store.snapshots import AFTER_GAME, BEFORE_UPGRADE
 
 from ..e2e.conftest import Server, play_recorded
+from ..fixtures.commands import HUNG, companion
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "db" / "release-2026-11.sqlite"
-HUNG = 60  # seconds: only a hung test waits this long
-
-
-def companion(*args: str) -> subprocess.CompletedProcess[str]:
-    """The `companion` command, as a person runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=HUNG,
-        check=False,
-    )
 
 
 def until(found, what: str):  # noqa: ANN001, ANN201 - a predicate and its value
@@ -53,6 +40,46 @@ def until(found, what: str):  # noqa: ANN001, ANN201 - a predicate and its value
             return value
         time.sleep(0.02)
     raise AssertionError(f"never happened: {what}")
+
+
+class Tapping:
+    """A phone that keeps tapping a table through the JSON API on a thread while a test does
+    something else: each acknowledged version in ``acked``; an error that stopped it in
+    ``failed``. Entering waits for 3 moves acknowledged; leaving stops it."""
+
+    def __init__(self, server: Server, table_id: str, token: str) -> None:
+        self.acked: list[int] = []
+        self.failed: list[str] = []
+        self._stop = threading.Event()
+        self._path = f"/api/tables/{table_id}/actions"
+        self._server, self._token = server, token
+        self._thread = threading.Thread(target=self._tap, daemon=True)
+
+    def _tap(self) -> None:
+        n = 0
+        while not self._stop.is_set():
+            body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1 - 2 * (n % 2)}
+            try:
+                reply = self._server.api("POST", self._path, body, self._token)
+            except (urllib.error.URLError, OSError) as err:
+                self.failed.append(repr(err))
+                return
+            self.acked.append(reply["version"])
+            n += 1
+
+    def more(self, what: str, n: int = 3) -> None:
+        """Wait until ``n`` more moves are acknowledged."""
+        after = len(self.acked)
+        until(lambda: len(self.acked) >= after + n, what)
+
+    def __enter__(self) -> Tapping:
+        self._thread.start()
+        until(lambda: len(self.acked) >= 3, "moves acknowledged before the backup")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(HUNG)
 
 
 def page(base: str, path: str) -> str:
@@ -92,37 +119,17 @@ def test_a_backup_under_load_restores_into_a_fresh_folder_with_the_same_tables(t
         busy = live.api("POST", "/api/tables", {"game": "samurai-sword", "players": list("ABCD")})
         busy_token = live.api("POST", "/api/join", {"code": busy["seats"][0]["join_code"]})["token"]
 
-        acked: list[int] = []
-        failed: list[str] = []
-        stop = threading.Event()
-
-        def tap() -> None:
-            n = 0
-            while not stop.is_set():
-                body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1 - 2 * (n % 2)}
-                try:
-                    reply = live.api("POST", f"/api/tables/{busy['id']}/actions", body, busy_token)
-                except (urllib.error.URLError, OSError) as err:
-                    failed.append(repr(err))
-                    return
-                acked.append(reply["version"])
-                n += 1
-
-        tapper = threading.Thread(target=tap, daemon=True)
-        tapper.start()
-        until(lambda: len(acked) >= 3, "moves acknowledged before the backup")
-        before = acked[-1]
-        backup = tmp_path / "off-the-pi" / "copy.db"
-        made = companion("backup", str(backup), "--db", str(live.db))
-        after = len(acked)
-        until(lambda: len(acked) >= after + 3, "moves acknowledged after the backup")
-        stop.set()
-        tapper.join(HUNG)
+        with Tapping(live, busy["id"], busy_token) as tapping:
+            before = tapping.acked[-1]
+            backup = tmp_path / "off-the-pi" / "copy.db"
+            made = companion("backup", str(backup), "--db", str(live.db))
+            tapping.more("moves acknowledged after the backup")
+        acked = tapping.acked
         assert made.returncode == 0, made.stderr
         assert str(backup) in made.stdout and re.search(
             r"\((\d+(\.\d)?) (bytes|KB|MB)\)", made.stdout
         )
-        assert not failed  # every move was acknowledged while the backup ran
+        assert not tapping.failed  # every move was acknowledged while the backup ran
 
         # A running server's database is not restored over.
         refused = companion("restore", str(backup), "--db", str(live.db))

@@ -11,8 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
-import urllib.error
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ import pytest
 from companion.store.log import Store
 
 from ..e2e.conftest import Server, play_recorded
-from .test_backup import HUNG, companion, page, until, views
+from .test_backup import HUNG, Tapping, companion, page, views
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,35 +47,14 @@ def test_a_pg_dump_under_load_restores_into_a_fresh_database(tmp_path, pg_cluste
             live.api("POST", "/api/join", {"code": s["join_code"]})["token"]
             for s in claimed["seats"]
         ]
-        acked: list[int] = []
-        failed: list[str] = []
-        stop = threading.Event()
-        token = seat_tokens[0]
-
-        def tap() -> None:
-            n = 0
-            while not stop.is_set():
-                body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1 - 2 * (n % 2)}
-                try:
-                    reply = live.api("POST", f"/api/tables/{claimed['id']}/actions", body, token)
-                except (urllib.error.URLError, OSError) as err:
-                    failed.append(repr(err))
-                    return
-                acked.append(reply["version"])
-                n += 1
-
-        tapper = threading.Thread(target=tap, daemon=True)
-        tapper.start()
-        until(lambda: len(acked) >= 3, "moves acknowledged before the backup")
-        backup = tmp_path / "club.dump"
-        made = companion("backup", str(backup), "--db", url)
-        after = len(acked)
-        until(lambda: len(acked) >= after + 3, "moves acknowledged after the backup")
-        stop.set()
-        tapper.join(HUNG)
+        with Tapping(live, claimed["id"], seat_tokens[0]) as tapping:
+            backup = tmp_path / "club.dump"
+            made = companion("backup", str(backup), "--db", url)
+            tapping.more("moves acknowledged after the backup")
+        acked = tapping.acked
         assert made.returncode == 0, made.stderr
         assert str(backup) in made.stdout and backup.read_bytes()[:5] == b"PGDMP"
-        assert not failed
+        assert not tapping.failed
         tokens = [claimed["host_token"], *seat_tokens, None]
         saved_done = views(live, done, [done_host, None])
         saved = views(live, claimed["id"], tokens)
@@ -100,7 +77,7 @@ def test_a_pg_dump_under_load_restores_into_a_fresh_database(tmp_path, pg_cluste
         if now[0]["version"] == saved[0]["version"]:
             assert now == saved
         body = {"type": "adjust", "seat": 0, "counter": "hand", "delta": 1}
-        moved = again.api("POST", f"/api/tables/{claimed['id']}/actions", body, token)
+        moved = again.api("POST", f"/api/tables/{claimed['id']}/actions", body, seat_tokens[0])
         assert moved["version"] == now[0]["version"] + 1
     finally:
         again.stop()

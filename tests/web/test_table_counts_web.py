@@ -7,36 +7,29 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from ..fixtures.tables import api_table
 
-class ApiTable:
-    """A table made through the API: the host's token, and a phone per seat that scanned its
-    join code (its token read from the phone's session)."""
+
+class Table:
+    """A table made through the API (``api_table``: every seat joined, a phone per seat), and
+    its JSON calls as the host (``who`` None) or a seat."""
 
     def __init__(self, app: Flask, client: FlaskClient, game: str, players: list[str], **options):
-        body = {"game": game, "players": players, "options": options}
-        made = client.post("/api/tables", json=body)
-        assert made.status_code == 201, made.json
-        self.client, self.id = client, made.json["id"]
-        self.tokens = [made.json["host_token"]]
-        self.phones: list[FlaskClient] = []
-        for seat in made.json["seats"]:
-            phone = app.test_client()
-            assert phone.get("/join/" + seat["join_code"]).status_code == 303
-            with phone.session_transaction() as session:
-                self.tokens.append(session["seat"][self.id])
-            self.phones.append(phone)
+        self.client, self.made = client, api_table(app, client, game, players, options)
+        self.id = self.made.id
+
+    def _auth(self, who: int | None) -> dict[str, str]:
+        token = self.made.host_token if who is None else self.made.tokens[who]
+        return {"Authorization": f"Bearer {token}"}
 
     def phone_page(self, seat: int, lang: str) -> str:
-        page = self.phones[seat].get(f"/t/{self.id}/seat", headers={"Accept-Language": lang})
+        page = self.made.phones[seat].get(f"/t/{self.id}/seat", headers={"Accept-Language": lang})
         return page.get_data(as_text=True)
 
     def act(self, who: int | None, type_: str, lang: str = "en", **params):
-        headers = {"Authorization": f"Bearer {self.tokens[0 if who is None else who + 1]}"}
-        return self.client.post(
-            f"/api/tables/{self.id}/actions",
-            json={"type": type_, **params},
-            headers=headers | {"Accept-Language": lang},
-        )
+        body = {"type": type_, **params}
+        headers = self._auth(who) | {"Accept-Language": lang}
+        return self.client.post(f"/api/tables/{self.id}/actions", json=body, headers=headers)
 
     def do(self, who: int | None, type_: str, **params) -> dict:
         reply = self.act(who, type_, **params)
@@ -44,8 +37,7 @@ class ApiTable:
         return reply.json
 
     def get(self, who: int | None = None) -> dict:
-        headers = {"Authorization": f"Bearer {self.tokens[0 if who is None else who + 1]}"}
-        return self.client.get(f"/api/tables/{self.id}", headers=headers).json
+        return self.client.get(f"/api/tables/{self.id}", headers=self._auth(who)).json
 
     def view(self, who: int | None = None) -> dict:
         return self.get(who)["view"]
@@ -54,8 +46,8 @@ class ApiTable:
         return self.client.get(f"/api/tables/{self.id}").json["view"]
 
 
-def sun_tzu(app: Flask, client: FlaskClient, blue: int = 1, red: int = 2) -> ApiTable:
-    table = ApiTable(app, client, "sun-tzu", ["Ann", "Bo"], cards="physical", events=True)
+def sun_tzu(app: Flask, client: FlaskClient, blue: int = 1, red: int = 2) -> Table:
+    table = Table(app, client, "sun-tzu", ["Ann", "Bo"], cards="physical", events=True)
     for seat, n in ((0, blue), (1, red)):
         table.do(seat, "choose_warlord", warlord=n)
     for seat in (0, 1):
@@ -82,7 +74,7 @@ def test_sun_tzu_real_cards_show_the_counts_and_the_host_corrects_them(app, clie
     assert table.public()["players"][0]["hand_count"] == 1  # the refusal changed nothing
     # The table screen offers the correction, one form per player with the app's counts.
     host = app.test_client()
-    host.get(f"/host/{table.id}/{table.tokens[0]}")
+    host.get(f"/host/{table.id}/{table.made.host_token}")
     page = host.get(f"/t/{table.id}", headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
     assert page.count('name="type" value="set_cards"') == 2 and "修正手牌與牌庫張數" in page
 
@@ -113,7 +105,7 @@ def test_the_war_chariot_offers_blue_its_start_of_game_warlord_and_the_phone_say
 
 
 def test_samurai_sword_shows_the_turn_players_weapons_left_on_every_screen(app, client):
-    table = ApiTable(app, client, "samurai-sword", ["Ann", "Bob", "Cy", "Di"], deal="app")
+    table = Table(app, client, "samurai-sword", ["Ann", "Bob", "Cy", "Di"], deal="app")
     view = table.view()
     while view["phase_id"] != "play":
         view = table.do(None, "next_phase")["view"]
@@ -126,7 +118,7 @@ def test_samurai_sword_shows_the_turn_players_weapons_left_on_every_screen(app, 
     assert view["weapons_played"] == 1
     assert view["players"][turn]["weapons_left"] == limit - 1
     host = app.test_client()
-    host.get(f"/host/{table.id}/{table.tokens[0]}")
+    host.get(f"/host/{table.id}/{table.made.host_token}")
     words = {"en": "left this turn", "zh-TW": "本回合還可出"}
     for lang, text in words.items():
         page = host.get(f"/t/{table.id}", headers={"Accept-Language": lang}).get_data(as_text=True)
