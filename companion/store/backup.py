@@ -44,6 +44,18 @@ class Refused(RuntimeError):
     """A backup or a restore that cannot be done, with the reason, said to a person."""
 
 
+def known_step(path: Path, step: int) -> int:
+    """``step``, the schema step a backup was saved at, unless this release does not know it
+    (a newer release saved it): then refused, saying which release can restore it."""
+    if step > migrations.LATEST:
+        raise Refused(
+            f"{path} was saved by a newer release of Table Companion (schema step {step};"
+            f" this release knows {migrations.LATEST}). Restore it with that release, or a"
+            " newer one."
+        )
+    return step
+
+
 def stamp(now: float | None = None) -> str:
     """A UTC time for file names, sortable as text (microseconds: two in a second differ).
 
@@ -136,13 +148,7 @@ def check(path: Path) -> int:
         step = migrations.version(conn, migrations.SQLITE)
     finally:
         conn.close()
-    if step > migrations.LATEST:
-        raise Refused(
-            f"{path} was saved by a newer release of Table Companion (schema step {step};"
-            f" this release knows {migrations.LATEST}). Restore it with that release, or a"
-            " newer one."
-        )
-    return step
+    return known_step(path, step)
 
 
 def _lock_file(database: Path) -> Path:

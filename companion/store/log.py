@@ -405,13 +405,9 @@ class Store(SeatStore, PlaysStore, Backups):
                     (table_id, GAME_ROW),
                 )
             self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
-            if play is not UNCHANGED:
-                self._record_play(db, table_id, play)
             return version
 
-        version = self._run(job, db)
-        self._game_ended(play is not UNCHANGED and play is not None, db)
-        return version
+        return self._run_with_play(job, db, table_id, play)
 
     def note(self, table_id: str, note: Note) -> tuple[int, int]:
         """Append a note of the table (never undone); returns (its seq, the new version)."""
@@ -443,13 +439,24 @@ class Store(SeatStore, PlaysStore, Backups):
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
                 (1 if undone else 0, table_id, seq, GAME_ROW),
             )
-            if play is not UNCHANGED:
-                self._record_play(db, table_id, play)
             return written
 
-        written = self._run(job, db)
+        return self._run_with_play(job, db, table_id, play)
+
+    def _run_with_play(self, job: Callable[[Any], T], db: Any, table_id: str, play: Any) -> T:
+        """``job`` (an action or an undo) in one transaction with what it did to the table's
+        play (``play``: the finished game's record, None when it no longer is, ``UNCHANGED``);
+        a game that has just ended then gets its snapshot."""
+
+        def whole(db: Any) -> T:
+            result = job(db)
+            if play is not UNCHANGED:
+                self._record_play(db, table_id, play)
+            return result
+
+        result = self._run(whole, db)
         self._game_ended(play is not UNCHANGED and play is not None, db)
-        return written
+        return result
 
     def _insert(
         self,

@@ -19,8 +19,7 @@ import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from . import migrations
-from .backup import Refused, stamp
+from .backup import Refused, known_step, stamp
 from .postgres import shown
 
 INSTALL = (
@@ -85,13 +84,7 @@ def check(path: Path) -> int:
             copying = False
         elif copying and line.split("\t", 1)[0].isdigit():
             step = max(step, int(line.split("\t", 1)[0]))
-    if step > migrations.LATEST:
-        raise Refused(
-            f"{path} was saved by a newer release of Table Companion (schema step {step};"
-            f" this release knows {migrations.LATEST}). Restore it with that release, or a"
-            " newer one."
-        )
-    return step
+    return known_step(path, step)
 
 
 def restore(backup: Path, url: str, aside_folder: Path) -> Path:
