@@ -36,7 +36,14 @@ from . import migrations
 from .plays import GAME_ROW, PlaysStore
 from .postgres import PostgresBackend, is_url
 from .seats import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
-from .snapshots import AFTER_GAME, BEFORE_UPGRADE, Backups, Snapshots, keep_from_env  # noqa: F401
+from .snapshots import (  # noqa: F401
+    AFTER_GAME,
+    BEFORE_UPGRADE,
+    Backups,
+    Snapshots,
+    folder_from_env,
+    keep_from_env,
+)
 from .sqlite import SqliteBackend
 
 T = TypeVar("T")
@@ -125,8 +132,9 @@ class Store(SeatStore, PlaysStore, Backups):
     (full disk, read-only file) raises ``CannotSave``, one it cannot reach
     ``StoreUnavailable``: nothing of it stays, and nothing acknowledged before is lost.
 
-    A SQLite file gets automatic snapshots (``store.snapshots``): the newest ``snapshots``
-    of each kind are kept (default: ``COMPANION_SNAPSHOTS``, else 10; 0: none).
+    Automatic snapshots (``store.snapshots``): a SQLite file's beside it, a PostgreSQL
+    database's where ``COMPANION_BACKUPS`` says; the newest ``snapshots`` of each kind are
+    kept (default: ``COMPANION_SNAPSHOTS``, else 10; 0: none).
     """
 
     def __init__(self, location: str | Path, snapshots: int | None = None) -> None:
@@ -138,9 +146,18 @@ class Store(SeatStore, PlaysStore, Backups):
         self.dialect: str = self.backend.dialect
         self._ended_in_lock = False
         self.snapshots: Snapshots | None = None
+        keep = keep_from_env() if snapshots is None else snapshots
         if self.dialect == migrations.SQLITE and location != ":memory:" and not self.read_only:
-            keep = keep_from_env() if snapshots is None else snapshots
-            self.snapshots = Snapshots(location, keep)
+            self.snapshots = Snapshots.of_file(location, keep)
+        elif self.dialect == migrations.POSTGRESQL and (folder := folder_from_env()):
+            self.snapshots = Snapshots(
+                self.backend.name,
+                folder,
+                keep,
+                self.backup_to,
+                self.backup_suffix,
+                runs_a_tool=True,
+            )
         if self.dialect == migrations.SQLITE:
             # Tests reach SQLite's write connection to make the "disk" full or read-only.
             self._conn = self.backend.conn
@@ -155,8 +172,9 @@ class Store(SeatStore, PlaysStore, Backups):
                 raise
             self.schema_steps: list[int] = []
         else:
-            self._snapshot_before_upgrade()
-            self.schema_steps = self._write(lambda db: migrations.migrate(db, self.dialect))
+            self.schema_steps = self._write(
+                lambda db: migrations.migrate(db, self.dialect, self._snapshot_before_upgrade)
+            )
 
     @property
     def where(self) -> str:

@@ -238,10 +238,14 @@ def require_current(db: Any, dialect: str, where: str) -> None:
         )
 
 
-def migrate(db: Any, dialect: str) -> list[int]:
-    """Apply every step the database lacks, in the caller's transaction; the steps applied."""
+def migrate(db: Any, dialect: str, before: Callable[[Any], None] | None = None) -> list[int]:
+    """Apply every step the database lacks, in the caller's transaction; the steps applied.
+    ``before(db)`` runs first (once this process holds the upgrade, on PostgreSQL), having
+    changed nothing yet: the snapshot of a database about to be upgraded."""
     if dialect == POSTGRESQL:
         db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+    if before is not None:
+        before(db)
     db.execute(
         ddl(
             "CREATE TABLE IF NOT EXISTS schema_version"

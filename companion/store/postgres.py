@@ -141,6 +141,11 @@ class PostgresBackend:
         self._listener: Listener | None = None
 
     @property
+    def name(self) -> str:
+        """The database's name (what its snapshots are called by)."""
+        return urlsplit(self.url).path.lstrip("/") or "postgres"
+
+    @property
     def where(self) -> str:
         return shown(self.url)
 

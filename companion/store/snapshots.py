@@ -1,21 +1,27 @@
-"""Automatic snapshots of the SQLite file: after every finished game, before every upgrade.
+"""Automatic snapshots of the games: after every finished game, before every upgrade.
 
-Kept in ``backups/`` beside the database (``<data>/backups/<name>-<UTC time>-<reason>.db``),
-the newest ``keep`` of each reason (10 unless ``COMPANION_SNAPSHOTS`` or the app's
-``SNAPSHOTS`` setting says otherwise; 0 turns them off).
+A SQLite file keeps them in ``backups/`` beside it (``<data>/backups/<name>-<UTC time>-
+<reason>.db``). A PostgreSQL database has no folder of its own: it gets them where
+``COMPANION_BACKUPS`` names one, as ``pg_dump`` files (``<database>-<time>-<reason>.dump``),
+and none without it. The newest ``keep`` of each reason are kept (10 unless
+``COMPANION_SNAPSHOTS`` or the app's ``SNAPSHOTS`` setting says otherwise; 0 turns them off).
 
 A snapshot after a game is written on a thread of its own (a real OS thread, also under
-gevent), with its own connection (``backup.copy``: one read transaction, which in WAL mode
-never blocks the writer), so a move's commit never waits for it. Games that end while one is
-being written are covered by one more snapshot after it, not one each. One server process
-writes a SQLite file, so one process writes its snapshots. The snapshot before an upgrade is
-written before the upgrade starts, and the upgrade waits for it: nothing else runs yet.
+gevent), with its own connection (SQLite's online backup in one read transaction, which in
+WAL mode never blocks the writer; ``pg_dump``, which reads one snapshot of the database), so
+a move's commit never waits for it. Games that end while one is being written are covered by
+one more snapshot after it, not one each. Only the process that ended a game asks for its
+snapshot. The snapshot before an upgrade is written before the upgrade starts, and the
+upgrade waits for it: on PostgreSQL under the upgrade's own lock, so of several processes
+starting at once only the first, the one that upgrades, writes it.
 """
 
 from __future__ import annotations
 
+import _thread
 import logging
 import os
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
@@ -39,14 +45,35 @@ def keep_from_env(default: int = KEEP) -> int:
         return default
 
 
-class Snapshots:
-    """The snapshots of one SQLite file."""
+def folder_from_env() -> Path | None:
+    """Where a PostgreSQL database's snapshots go (``COMPANION_BACKUPS``), if anywhere."""
+    value = os.environ.get("COMPANION_BACKUPS", "").strip()
+    return Path(value).expanduser() if value else None
 
-    def __init__(self, database: str, keep: int) -> None:
-        self.database = Path(database)
-        self.keep = keep
-        self.folder = self.database.parent / "backups"
-        start, allocate_lock, _queue = _originals()
+
+class Snapshots:
+    """The snapshots of one database: ``write(dest)`` makes a consistent copy at ``dest`` (its
+    size); they are named ``<name>-<UTC time>-<reason><suffix>`` in ``folder``."""
+
+    def __init__(
+        self,
+        name: str,
+        folder: Path,
+        keep: int,
+        write: Callable[[Path], int],
+        suffix: str = ".db",
+        runs_a_tool: bool = False,
+    ) -> None:
+        self.name, self.folder, self.keep = name, folder, keep
+        self._write, self.suffix = write, suffix
+        if runs_a_tool:
+            # ``pg_dump`` works in a process of its own: this side only waits for it, which
+            # under gevent is a greenlet's cooperative wait (gevent's subprocess needs the
+            # event loop's thread; a real thread could not start it).
+            start, allocate_lock = _thread.start_new_thread, _thread.allocate_lock
+        else:
+            # SQLite's copy blocks its caller: a real thread, whatever gevent has patched.
+            start, allocate_lock, _queue = _originals()
         self._start = start
         self._state = allocate_lock()  # guards the two flags below
         self._running = allocate_lock()  # held while a snapshot thread works
@@ -54,19 +81,25 @@ class Snapshots:
         self._again = False
         self.taken = 0  # snapshots written by this process (for tests and the benchmark)
 
+    @classmethod
+    def of_file(cls, database: str, keep: int) -> Snapshots:
+        """A SQLite file's: in ``backups/`` beside it."""
+        path = Path(database)
+        return cls(path.stem, path.parent / "backups", keep, lambda dest: backup.copy(path, dest))
+
     def path(self, reason: str) -> Path:
-        return self.folder / f"{self.database.stem}-{backup.stamp()}-{reason}.db"
+        return self.folder / f"{self.name}-{backup.stamp()}-{reason}{self.suffix}"
 
     def listed(self, reason: str) -> list[Path]:
         """This database's snapshots of ``reason``, oldest first."""
-        return sorted(self.folder.glob(f"{self.database.stem}-*-{reason}.db"))
+        return sorted(self.folder.glob(f"{self.name}-*-{reason}{self.suffix}"))
 
     def take_now(self, reason: str) -> Path | None:
         """A snapshot now, in this thread (before an upgrade); its path."""
         if self.keep <= 0:
             return None
         path = self.path(reason)
-        backup.copy(self.database, path)
+        self._write(path)
         self.taken += 1
         self._rotate(reason)
         return path
@@ -134,16 +167,14 @@ class Backups:
         """The file name ending of this store's backups."""
         return ".dump" if self.dialect == POSTGRESQL else ".db"
 
-    def _snapshot_before_upgrade(self) -> None:
-        """A snapshot of a database this start is about to upgrade (a new one has none)."""
+    def _snapshot_before_upgrade(self, db: Any) -> None:
+        """A snapshot of a database this start is about to upgrade (a new one has none): run
+        by ``migrations.migrate`` on its connection, before it changes anything (on
+        PostgreSQL under the upgrade's lock, which ``pg_dump`` does not wait for)."""
         if self.snapshots is None:
             return
-
-        def behind(db: Any) -> bool:
-            found = migrations.columns(db, "actions", self.dialect)
-            return bool(found) and migrations.version(db, self.dialect) < migrations.LATEST
-
-        if self.backend.read(behind):
+        found = migrations.columns(db, "actions", self.dialect)
+        if found and migrations.version(db, self.dialect) < migrations.LATEST:
             self.snapshots.take_now(BEFORE_UPGRADE)
 
     def _game_ended(self, ended: bool, db: Any) -> None:
@@ -169,7 +200,8 @@ class Backups:
             finally:
                 path.unlink()
 
-        if green():
+        if green() and self.dialect != POSTGRESQL:
+            # (pg_dump's wait is already cooperative, and needs the event loop's thread.)
             from gevent import get_hub
 
             return get_hub().threadpool.apply(make)

@@ -7,18 +7,23 @@ installs it): a missing one fails here rather than letting the test pass unseen.
 
 from __future__ import annotations
 
+import http.cookiejar
 import os
 import shutil
 import subprocess
 import sys
+import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
 
+from companion.store import migrations, pgdump
 from companion.store.log import Store
+from companion.store.snapshots import AFTER_GAME, BEFORE_UPGRADE
 
 from ..e2e.conftest import Server, play_recorded
-from .test_backup import HUNG, Tapping, companion, page, views
+from .test_backup import HUNG, Tapping, companion, page, until, views
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,3 +130,86 @@ def test_without_pg_dump_the_backup_says_how_to_install_it(tmp_path):
     assert "pg_dump is not installed" in done.stderr and "postgresql-client" in done.stderr
     assert "s3cret" not in done.stderr + done.stdout
     assert not list(tmp_path.iterdir())  # nothing half-made
+
+
+def test_with_a_backups_folder_a_finished_game_leaves_a_pg_dump_snapshot(
+    tmp_path, pg_cluster, pg_tools, monkeypatch
+):
+    url = pg_cluster.create_database()
+    folder = tmp_path / "club-backups"
+    monkeypatch.setenv("COMPANION_BACKUPS", str(folder))
+    live = Server(url).start()  # type: ignore[arg-type] - a URL where a file would go
+    try:
+        done, _host, _players = play_recorded(live, "quorsum-2p-31", "done")
+        name = url.rsplit("/", 1)[1]
+        snapshot = until(
+            lambda: sorted(folder.glob(f"{name}-*-{AFTER_GAME}.dump")),
+            "a snapshot after the game's end",
+        )[-1]
+    finally:
+        live.stop()
+    assert pgdump.check(snapshot) == migrations.LATEST  # whole, Table Companion's, this release
+    listing = subprocess.run(
+        ["pg_restore", "--data-only", "--table=plays", "-f", "-", str(snapshot)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert done in listing  # the finished game's play is in it
+
+
+def test_without_a_backups_folder_postgresql_takes_no_snapshot(pg_cluster, monkeypatch):
+    monkeypatch.delenv("COMPANION_BACKUPS", raising=False)
+    store = Store(pg_cluster.create_database())
+    try:
+        assert store.snapshots is None
+    finally:
+        store.close()
+
+
+def test_an_upgrade_on_postgresql_is_snapshotted_once_however_many_processes_start(
+    tmp_path, pg_cluster, pg_tools, monkeypatch
+):
+    url = pg_cluster.create_database()
+    # A database the previous schema step left: every step but the last.
+    with monkeypatch.context() as m:
+        m.setattr(migrations, "STEPS", migrations.STEPS[:-1])
+        Store(url).close()
+    folder = tmp_path / "club-backups"
+    monkeypatch.setenv("COMPANION_BACKUPS", str(folder))
+    started: list[Store] = []
+    # Two server processes start at once: the first to hold the upgrade snapshots and upgrades.
+    threads = [threading.Thread(target=lambda: started.append(Store(url))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(HUNG)
+    try:
+        assert sorted(len(s.schema_steps) for s in started) == [0, 1]
+        [before] = folder.glob(f"*-{BEFORE_UPGRADE}.dump")
+        assert pgdump.check(before) == migrations.LATEST - 1  # the database as it was
+    finally:
+        for store in started:
+            store.close()
+
+
+def test_the_owner_downloads_a_pg_dump_from_the_running_server(tmp_path, pg_cluster, pg_tools):
+    # The real server (gevent): pg_dump waits cooperatively on the event loop's thread.
+    url = pg_cluster.create_database()
+    live = Server(url).start()  # type: ignore[arg-type] - a URL where a file would go
+    try:
+        port = live.base.rsplit(":", 1)[1]
+        printed = companion("owner-link", "--db", url, "--port", port).stdout
+        link = next(x.strip() for x in printed.splitlines() if "/owner/" in x)
+        browser = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        browser.open(live.base + "/owner/" + link.split("/owner/", 1)[1], timeout=HUNG).close()
+        with browser.open(live.base + "/owner/backup", timeout=HUNG) as reply:
+            assert reply.headers["Content-Disposition"].endswith(".dump")
+            data = reply.read()
+    finally:
+        live.stop()
+    assert data[:5] == b"PGDMP"
+    (tmp_path / "owner.dump").write_bytes(data)
+    assert pgdump.check(tmp_path / "owner.dump") == migrations.LATEST
