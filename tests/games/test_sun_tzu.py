@@ -55,6 +55,7 @@ def test_game_metadata_and_options_default_to_the_digest_readings():
         "counter_plague": "no_damage",
         "adjacency": "line",
         "event_timing": "after",
+        "recall_checked": True,
     }
 
 

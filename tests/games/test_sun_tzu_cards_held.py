@@ -11,6 +11,8 @@ counts otherwise.
 
 from __future__ import annotations
 
+import random
+
 from companion.games import sun_tzu as st
 from companion.games.kit import NotAllowed
 
@@ -142,3 +144,16 @@ def test_on_the_phones_the_counts_are_the_hidden_hand_and_no_correction_is_offer
     assert counts(state) == [(10, 10), (10, 10)]
     assert "set_cards" not in st.allowed(state, None)
     RULES.refused(state, None, "set_cards", error=NotAllowed, seat=BLUE, hand=3)
+
+
+def test_a_table_from_before_the_counts_keeps_its_recalls():
+    # A table stored by an earlier release has no ``recall_checked`` in its options: its log
+    # may hold recalls the counts would now refuse, and it must still rebuild from it.
+    state = RULES.new(2, seed=1, cards="physical")
+    stored = {k: v for k, v in state["options"].items() if k != "recall_checked"}
+    old = st.setup(["Ann", "Bob"], stored, random.Random(1))  # as the platform rebuilds it
+    assert old["options"]["recall_checked"] is False
+    old["reserve"][BLUE] = 1
+    old, _ = act(old, None, "set_cards", seat=BLUE, hand=0)
+    old, _ = act(old, None, "recall", card="7", seat=BLUE)
+    assert counts(old)[BLUE] == (0, 10)

@@ -183,9 +183,15 @@ OPTIONS = (
         after=N_("The event fires after that card's battle or Plague"),
         reveal=N_("The event fires as soon as the card is revealed"),
     ),
+    Option.flag(
+        "recall_checked",
+        N_("Real cards: refuse a recall when the counts show only cards 1-6 in the hand"),
+        True,
+    ),
 )
-# A table created before ``event_timing`` existed keeps the order it was played with.
-OPTION_FALLBACKS = {"event_timing": "reveal"}
+# A table created before an option existed keeps the rules it was played with: the order of
+# ``event_timing``; recalls its log holds that the card counts would now refuse.
+OPTION_FALLBACKS = {"event_timing": "reveal", "recall_checked": False}
 
 
 def is_number(code: str) -> bool:

@@ -92,17 +92,24 @@ def one_use_in_hand(state: State, seat: int) -> int:
     return max(0, min(hand, hand - len(PERMANENT) + placed_permanent))
 
 
+def may_recall(state: State, seat: int) -> bool:
+    """May ``seat`` discard a card for a recall, as far as the counts show? (Always, on a
+    table whose ``recall_checked`` option is off.)"""
+    return not state["options"]["recall_checked"] or one_use_in_hand(state, seat) > 0
+
+
 def recalled(state: State, seat: int) -> None:
     """A card other than 1-6 discarded from the hand with real cards (refused when the
-    counts show the hand holds only cards 1-6)."""
+    counts show the hand holds only cards 1-6, with the ``recall_checked`` option)."""
     if phones(state):
         return
-    if one_use_in_hand(state, seat) < 1:
+    if not may_recall(state, seat):
         raise BadValue(
             "no_card_to_discard",
             N_("That player holds only cards 1-6: there is no card to discard for a recall."),
         )
-    state["held"][seat]["hand"] -= 1
+    held = state["held"][seat]
+    held["hand"] = max(0, held["hand"] - 1)
 
 
 def _counter(kind: str, label: str) -> Counter:

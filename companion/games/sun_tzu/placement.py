@@ -175,4 +175,4 @@ def can_recall(state: State, actor: Actor) -> bool:
             return False
         return any(c not in PERMANENT for c in state["private"][actor]["hand"])
     seats = (BLUE, RED) if actor is None else (actor,)
-    return any(state["reserve"][s] > 0 and held.one_use_in_hand(state, s) > 0 for s in seats)
+    return any(state["reserve"][s] > 0 and held.may_recall(state, s) for s in seats)
