@@ -85,6 +85,26 @@ def test_after_a_round_1_to_6_come_back_one_use_cards_go_and_the_draw_follows_th
     assert counts(state, BLUE) == counts(state, RED) == counts(state)
 
 
+def test_the_history_says_what_each_player_draws_and_keeps_at_the_end_of_a_round():
+    state = start()
+    state, _ = act(state, None, "set_cards", seat=RED, deck=0)
+    blue, red = ["1", "2", "3", "+1", "8"], ["2", "3", "4", "5", "7"]
+    for p, (b, r) in enumerate(zip(blue, red, strict=True)):
+        state, _ = act(state, None, "enter_cards", province=PROVINCES[p], card0=b, card1=r)
+        state, _ = act(state, None, "resolve")
+    state, events = act(state, None, "finish_battles")
+    drawn = [e for e in events if e["type"] == "DrawCounted"]
+    lines = RULES.lines(drawn, state)
+    # Blue played its "1": draws 3, keeps 2, 1 to the bottom; Red's deck is empty.
+    assert lines[0] == [
+        "{name} draws {drawn} cards, keeps {n} and puts 1 at the bottom of the deck"
+        " ({deck} left in it)",
+        {"name": "Ann", "drawn": 3, "n": 2, "deck": 8},
+    ]
+    assert lines[1] == ["{name}'s deck is empty: nothing to draw", {"name": "Bob"}]
+    assert all("to" not in e for e in drawn)  # public: counts, not cards
+
+
 def test_an_empty_deck_draws_nothing():
     state = start()
     state, _ = act(state, None, "set_cards", seat=BLUE, deck=0)

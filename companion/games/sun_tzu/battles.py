@@ -276,7 +276,7 @@ def act_finish_battles(state: State, actor: Actor, params: dict[str, Any], rng: 
         if phones(state):
             events.extend(PHASES.enter(state, "draw"))
         else:
-            held.collect_and_draw(state)  # the table draws by the rules: the app counts
+            events += held.collect_and_draw(state)  # the table draws; the app counts
             start_round(state, events)
     stabilise(state, events)
     return events

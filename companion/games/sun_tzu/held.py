@@ -54,18 +54,25 @@ def cards_down(state: State) -> None:
             held["hand"] = max(0, held["hand"] - PLACED)
 
 
-def collect_and_draw(state: State) -> None:
-    """Phase 5 with real cards: 1-6 back to the hand, recycled cards under the deck, the draw."""
+def collect_and_draw(state: State) -> list[Event]:
+    """Phase 5 with real cards: 1-6 back to the hand, recycled cards under the deck, the draw.
+    The table draws its real cards by the rules; the history says what each player draws and
+    keeps (all public: the counts and whether the "1" was played)."""
     if phones(state):
-        return
+        return []
     b = state["battle"]
+    events: list[Event] = []
     for seat, held in enumerate(state["held"]):
         played = b["cards"][seat]
         held["hand"] += sum(1 for code in played if code in PERMANENT)
         held["deck"] += len(b["recycle"][seat])
-        _drawn, kept = draw_counts("1" in played, held["deck"])
+        drawn, kept = draw_counts("1" in played, held["deck"])
         held["hand"] += kept
         held["deck"] -= kept
+        events.append(
+            {"type": "DrawCounted", "seat": seat, "drawn": drawn, "n": kept, "deck": held["deck"]}
+        )
+    return events
 
 
 def top_discarded(state: State, seat: int) -> None:

@@ -254,6 +254,23 @@ LINES = _Lines(
             _filled(T("{who_t}: the face-up event is {event_t} (not {before_t})")),
         ),
         "EventMarked": _EVENT_MARKED,
+        # Real cards: what each player draws and keeps at the end of a round (§3, phase 5).
+        "DrawCounted": when(
+            lambda e: e["drawn"] == 0,
+            T("{name}'s deck is empty: nothing to draw"),
+            when(
+                lambda e: e["drawn"] == e["n"],
+                P(
+                    "{name} draws {n} card and keeps it ({deck} left in the deck)",
+                    "{name} draws {n} cards and keeps them ({deck} left in the deck)",
+                    0,
+                ),
+                T(
+                    "{name} draws {drawn} cards, keeps {n} and puts 1 at the bottom of the deck"
+                    " ({deck} left in it)"
+                ),
+            ),
+        ),
         # A seat's own lines: they name no card (the cards are in the phone's private notes).
         # Private, yet shown outside the phone's press-and-hold panel: it names no card.
         "CardsDrawn": when(
