@@ -297,7 +297,10 @@ def mutated(play: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str
     last = path[-1]
     if isinstance(here, dict) and value is DELETE:
         here.pop(last, None)
-    elif isinstance(here, dict) or (isinstance(here, list) and last < len(here)):
+    elif isinstance(here, dict) or (
+        # an earlier change may have left a list where the path names a key
+        isinstance(here, list) and isinstance(last, int) and last < len(here)
+    ):
         here[last] = value
     return play
 
