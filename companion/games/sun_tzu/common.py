@@ -13,6 +13,7 @@ from typing import Any
 from ..kit import Event, State, Text, sealed
 from . import held
 from .data import BLUE, PHASES, PRIVATE_NOTES, RED
+from .held import phones  # noqa: F401 - every part asks common whether the cards are on the phones
 from .lines import LINES
 
 # What the reveal of each sealed round does (the Warlord choice, the phones' placement).
@@ -21,11 +22,6 @@ ROUNDS = sealed.Resolvers()
 
 def opts(state: State) -> dict[str, Any]:
     return state["options"]
-
-
-def phones(state: State) -> bool:
-    """Are the cards held on the phones (rather than played with the real cards)?"""
-    return opts(state)["cards"] == "phones"
 
 
 def names(state: State) -> list[str]:

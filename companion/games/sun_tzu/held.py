@@ -22,7 +22,8 @@ MOST = sum(COPIES.values())  # every card of a colour in one place
 
 
 def phones(state: State) -> bool:
-    """Are the cards held on the phones? (``common.phones``; this module sits below it.)"""
+    """Are the cards held on the phones (rather than played with the real cards)? Defined
+    here, the lowest part that asks; ``common`` hands it on to the others."""
     return bool(state["options"]["cards"] == "phones")
 
 
