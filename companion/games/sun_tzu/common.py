@@ -13,7 +13,7 @@ from typing import Any
 from ..kit import Event, State, Text, sealed
 from . import held
 from .data import BLUE, PHASES, PRIVATE_NOTES, RED
-from .held import phones  # noqa: F401 - every part asks common whether the cards are on the phones
+from .held import phones
 from .lines import LINES
 
 # What the reveal of each sealed round does (the Warlord choice, the phones' placement).
