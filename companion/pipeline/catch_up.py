@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..games.kit.driver import fresh_copy, run
 from ..store.log import ActionRow
+from .clocks import follow
 from .loaded import Loaded
 
 CURSOR_NOTES = ("undo", "redo")
@@ -33,6 +34,7 @@ def apply_rows(loaded: Loaded, rows: list[ActionRow], version: int) -> bool:
             # As in the store: a new action abandons whatever a redo could have brought back.
             kept = [r.with_undone(2) if r.undone == 1 and not r.is_note else r for r in kept]
             active, undone = active + 1, 0
+        follow(loaded.clocks, row, loaded.game, state)
         kept.append(row)
     loaded.state, loaded.rows = state, kept
     loaded.active_rows, loaded.undone_rows = active, undone

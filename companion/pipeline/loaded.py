@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from ..games.kit import Actor, Game, State
 from ..store.log import ActionRow
+from .clocks import Clocks
 
 R = TypeVar("R")
 
@@ -46,6 +47,8 @@ class Loaded:
     # The newest version another process announced: above ``version``, the next to use this
     # table reads what it lacks from the log first (``Tables.load``).
     heard: int = 0
+    # The table's clocks, folded from the log's times row by row (None: the table keeps none).
+    clocks: Clocks | None = None
     # (version, entries): what was worked out from ``version``, dropped when it moves. Kept on
     # the table itself, so a table that leaves memory takes its renders with it.
     _memo: tuple[int, dict[Hashable, Any]] = field(default_factory=lambda: (-1, {}), repr=False)

@@ -22,7 +22,16 @@ from ..text import N_, T, Text, as_is
 
 Note = tuple[Actor, dict[str, Any], list[Event]]
 NOTE_EVENTS = frozenset(
-    {"SeatClaimed", "SeatReissued", "Undone", "Redone", "UndoneYours", "RedoneYours"}
+    {
+        "SeatClaimed",
+        "SeatReissued",
+        "Undone",
+        "Redone",
+        "UndoneYours",
+        "RedoneYours",
+        "ClocksPaused",
+        "ClocksResumed",
+    }
 )
 
 
@@ -97,6 +106,10 @@ def describe(event: Event, players: list[str], inner: Callable[[Event], Text]) -
             name=name,
             n=event["phones"],
         )
+    if kind == "ClocksPaused":
+        return T("The host paused the clocks")
+    if kind == "ClocksResumed":
+        return T("The host restarted the clocks")
     if kind == "SeatReissued":
         name = players[event["seat"]]
         if event.get("held"):

@@ -16,6 +16,7 @@ from ..store.log import NOTE_ROW, ActionRow, Note, Store, digest
 from ..store.seats import normal_short_code
 from ..text import N_
 from . import notes
+from .clocks import follow
 from .live import Hub
 from .loaded import Loaded
 from .seating import HOST, PUBLIC, SeatRow, Viewer, new_token, seat_of
@@ -200,13 +201,18 @@ class SeatDoors:
         self.hub.publish(table_id, loaded.version)
         return code
 
-    def _noted(self, loaded: Loaded, note: Note, seq: int, version: int) -> Loaded:
-        """The cached table after the store wrote a note (table lock held)."""
+    def _noted(
+        self, loaded: Loaded, note: Note, seq: int, version: int, at: float | None = None
+    ) -> Loaded:
+        """The cached table after the store wrote a note (table lock held); ``at``: when, if
+        the clocks need it (an undo, a redo, a pause)."""
         if version != loaded.version + 1:  # another process wrote in between: read it all
             self._catch_up(loaded.id)
             return self._cache.get(loaded.id, loaded)
         actor, action, events = note
-        loaded.rows.append(ActionRow(seq, actor, action, events, 0, kind=NOTE_ROW))
+        row = ActionRow(seq, actor, action, events, 0, kind=NOTE_ROW, at=at)
+        loaded.rows.append(row)
+        follow(loaded.clocks, row, loaded.game, loaded.state)
         loaded.last_seq = seq
         loaded.version = version
         loaded.keep_recent()

@@ -40,7 +40,7 @@ from ..games.kit.params import coerce_options
 from ..store.log import DELETED, UNCHANGED, ActionRow, SeatLost, Store
 from ..store.seats import GUESS_BUDGET
 from ..text import N_, T, Text
-from . import notes
+from . import clocks, notes
 from .catch_up import apply_rows
 from .live import Hub, Subscription
 from .loaded import Loaded
@@ -222,10 +222,12 @@ class Tables(SeatDoors):
             state=game.setup(row.players, row.options, setup_rng(row.seed)),
             version=version,
             rows=rows,
+            clocks=clocks.begin(row.options, len(row.players)),
         )
         for action in loaded.rows:
             if action.undone == 0 and not action.is_note:
                 run(game, loaded.state, action.actor, action.action, loaded.seed, action.seq)
+            clocks.follow(loaded.clocks, action, game, loaded.state)
         loaded.last_seq = last_seq
         loaded.active_rows = sum(1 for r in loaded.rows if r.undone == 0 and not r.is_note)
         loaded.undone_rows = sum(1 for r in loaded.rows if r.undone == 1 and not r.is_note)
@@ -366,6 +368,7 @@ class Tables(SeatDoors):
         if barrier is not None and not confirmed and needs_confirmation(game, viewer, spec):
             raise confirm_first(barrier)
         ended = game.outcome(state)
+        at = self.store.clock()
         version = self.store.append(
             table_id,
             seq,
@@ -381,6 +384,7 @@ class Tables(SeatDoors):
             # The game's end (or a correction of its result) archives its play in the same
             # transaction: the archive is never behind the log, and a GET never writes it.
             play=UNCHANGED if ended == game.outcome(loaded.state) else ended,
+            at=at,
         )
         loaded.state = state
         loaded.version = version
@@ -388,7 +392,9 @@ class Tables(SeatDoors):
         loaded.rows = [
             r.with_undone(2) if r.undone == 1 and not r.is_note else r for r in loaded.rows
         ]
-        loaded.rows.append(ActionRow(seq, viewer.actor, action, events, 0, barrier=barrier))
+        row = ActionRow(seq, viewer.actor, action, events, 0, barrier=barrier, at=at)
+        loaded.rows.append(row)
+        clocks.follow(loaded.clocks, row, game, state)
         loaded.last_seq = seq
         loaded.active_rows += 1
         loaded.undone_rows = 0
@@ -442,6 +448,7 @@ class Tables(SeatDoors):
         # back over the end (or a redo forward to it) archives the play in the same write.
         moved = self._rebuild(table_id, flip=(target, 1 if undo else 0))
         ended = loaded.game.outcome(moved.state)
+        at = self.store.clock()
         seq, version = self.store.set_undone(
             table_id,
             target,
@@ -451,10 +458,31 @@ class Tables(SeatDoors):
             db=db,
             holder=_holder(viewer),
             play=UNCHANGED if ended == loaded.game.outcome(loaded.state) else ended,
+            at=at,
         )
         # In a locked write the commit is still to come: if it fails, the caller drops this.
         self._cache[table_id] = moved
-        noted = self._noted(moved, note, seq, version)
+        noted = self._noted(moved, note, seq, version, at)
+        return Changed(noted, noted.version)
+
+    def pause_clocks(self, table_id: str, viewer: Viewer, paused: bool) -> Changed:
+        """The host's one Pause (or Resume) of every clock: a note of the table, written under
+        its lock like every change. A table without clocks, or a pause while paused, is
+        refused and changes nothing; so is anyone but the host."""
+        if viewer.kind != "host":
+            raise NotAllowed("host_only", N_("Only the host can do that."))
+        return self._change(table_id, viewer, lambda db: self._pause(table_id, paused))
+
+    def _pause(self, table_id: str, paused: bool) -> Changed:
+        loaded = self._loaded(table_id)
+        if loaded.clocks is None:
+            raise RulesError("no_clocks", N_("This table keeps no clocks."))
+        if loaded.clocks.paused == paused:
+            if paused:
+                raise RulesError("clocks_paused", N_("The clocks are already paused."))
+            raise RulesError("clocks_running", N_("The clocks are already running."))
+        note, at = clocks.pause_note(paused), self.store.clock()
+        noted = self._noted(loaded, note, *self.store.note(table_id, note, at=at), at)
         return Changed(noted, noted.version)
 
     def _row(self, loaded: Loaded, seq: int) -> ActionRow:

@@ -78,7 +78,17 @@ class ActionRow:
     """One row of the log. Its events are decoded only when read: rebuilding a table
     needs every action but only the last few rows' events (for the history)."""
 
-    __slots__ = ("seq", "actor", "action", "undone", "kind", "barrier", "_events", "_events_json")
+    __slots__ = (
+        "seq",
+        "actor",
+        "action",
+        "undone",
+        "kind",
+        "barrier",
+        "at",
+        "_events",
+        "_events_json",
+    )
 
     def __init__(
         self,
@@ -90,9 +100,10 @@ class ActionRow:
         events_json: str | None = None,
         kind: str = GAME_ROW,
         barrier: Any = None,  # what this action revealed (a Text), so undo stops here
+        at: float | None = None,  # when it was written (the store's clock): the clocks read it
     ) -> None:
         self.seq, self.actor, self.action, self.undone = seq, actor, action, undone
-        self.kind, self.barrier = kind, barrier
+        self.kind, self.barrier, self.at = kind, barrier, at
         self._events, self._events_json = events, events_json
 
     @property
@@ -117,6 +128,7 @@ class ActionRow:
             self._events_json,
             self.kind,
             self.barrier,
+            self.at,
         )
 
     def __repr__(self) -> str:
@@ -142,6 +154,9 @@ class Store(SeatStore, PlaysStore, Backups):
         # Duck-typed: SQLite's backend answers a few more calls (``conn``, ``read``). Through a
         # local first, or the type checker reads the attribute as the union of the two.
         backend: Any = PostgresBackend(location) if is_url(location) else SqliteBackend(location)
+        # The one time source of the log's ``at`` and of the clocks' "now": a test sets it
+        # (e.g. ``lambda: 1000.0``) to move time without waiting.
+        self.clock: Callable[[], float] = time.time
         self.backend: Any = backend
         self.dialect: str = self.backend.dialect
         self._ended_in_lock = False
@@ -400,6 +415,7 @@ class Store(SeatStore, PlaysStore, Backups):
         abandon: bool = True,
         holder: tuple[int, str] | None = None,
         play: Any = UNCHANGED,
+        at: float | None = None,
     ) -> int:
         """Append one action of the game (abandoning any redo branch); returns the table's new
         version. ``barrier`` (what the action revealed) makes it a row undo never crosses.
@@ -408,7 +424,8 @@ class Store(SeatStore, PlaysStore, Backups):
         ``holder``: (seat, token digest) of a seat's action: ``SeatLost`` if the seat was
         given a new code since, whichever process did it and whatever this one has heard.
         ``play``: the table's outcome after this action (None: no longer over), when the
-        action changed it: its archived play is written in the same transaction."""
+        action changed it: its archived play is written in the same transaction.
+        ``at``: when (the store's clock if not given)."""
 
         def job(db: Any) -> int:
             version = self._bump(db, table_id, expected)
@@ -422,16 +439,17 @@ class Store(SeatStore, PlaysStore, Backups):
                     "UPDATE actions SET undone=2 WHERE table_id=? AND undone=1 AND kind=?",
                     (table_id, GAME_ROW),
                 )
-            self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier)
+            self._insert(db, table_id, seq, actor, action, events, GAME_ROW, barrier, at)
             return version
 
         return self._run_with_play(job, db, table_id, play)
 
-    def note(self, table_id: str, note: Note) -> tuple[int, int]:
-        """Append a note of the table (never undone); returns (its seq, the new version)."""
+    def note(self, table_id: str, note: Note, at: float | None = None) -> tuple[int, int]:
+        """Append a note of the table (never undone); returns (its seq, the new version).
+        ``at``: when (the store's clock if not given)."""
 
         def job(db: Any) -> tuple[int, int]:
-            return self._note(db, table_id, note)
+            return self._note(db, table_id, note, at=at)
 
         return self._write(job)
 
@@ -445,13 +463,14 @@ class Store(SeatStore, PlaysStore, Backups):
         db: Any = None,
         holder: tuple[int, str] | None = None,
         play: Any = UNCHANGED,
+        at: float | None = None,
     ) -> tuple[int, int]:
         """Undo (or redo) the game row ``seq``, writing ``note`` (who undid what) with it.
         ``expected``: the version the choice of row was made on (``Stale`` if it moved).
         ``holder`` and ``play``: as for ``append`` (an undo may step back over the end)."""
 
         def job(db: Any) -> tuple[int, int]:
-            written = self._note(db, table_id, note, expected)
+            written = self._note(db, table_id, note, expected, at)
             check_holder(db, table_id, holder)
             db.execute(
                 "UPDATE actions SET undone=? WHERE table_id=? AND seq=? AND kind=?",
@@ -486,6 +505,7 @@ class Store(SeatStore, PlaysStore, Backups):
         events: list[dict[str, Any]],
         kind: str,
         barrier: Any = None,
+        at: float | None = None,
     ) -> None:
         db.execute(
             "INSERT INTO actions(table_id, seq, actor, action, events, at, kind, barrier)"
@@ -496,21 +516,26 @@ class Store(SeatStore, PlaysStore, Backups):
                 actor,
                 json.dumps(action),
                 json.dumps(events),
-                time.time(),
+                self.clock() if at is None else at,
                 kind,
                 None if barrier is None else json.dumps(barrier),
             ),
         )
 
     def _note(
-        self, db: Any, table_id: str, note: Note, expected: int | None = None
+        self,
+        db: Any,
+        table_id: str,
+        note: Note,
+        expected: int | None = None,
+        at: float | None = None,
     ) -> tuple[int, int]:
         # The version first: its row lock keeps another process from taking the same seq.
         version = self._bump(db, table_id, expected)
         row = db.execute("SELECT max(seq) FROM actions WHERE table_id=?", (table_id,)).fetchone()
         seq = (row[0] or 0) + 1
         actor, action, events = note
-        self._insert(db, table_id, seq, actor, action, events, NOTE_ROW)
+        self._insert(db, table_id, seq, actor, action, events, NOTE_ROW, at=at)
         return seq, version
 
     def actions(self, table_id: str, abandoned: bool = False) -> list[ActionRow]:
@@ -518,7 +543,7 @@ class Store(SeatStore, PlaysStore, Backups):
         action) stay in the database for the record but are left out unless asked for:
         neither the state nor the history needs them, and a long game can pile up many."""
         rows = self._all(
-            "SELECT seq, actor, action, events, undone, kind, barrier FROM actions"
+            "SELECT seq, actor, action, events, undone, kind, barrier, at FROM actions"
             " WHERE table_id=? AND undone <= ? ORDER BY seq",
             (table_id, 2 if abandoned else 1),
         )
@@ -529,7 +554,7 @@ class Store(SeatStore, PlaysStore, Backups):
         rows), read in one statement: one snapshot, however busy other processes are."""
         rows = self._all(
             "SELECT t.version, (SELECT max(m.seq) FROM actions m WHERE m.table_id = t.id),"
-            " a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier"
+            " a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier, a.at"
             " FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.undone <= 1"
             " WHERE t.id = ? ORDER BY a.seq",
             (table_id,),
@@ -543,8 +568,8 @@ class Store(SeatStore, PlaysStore, Backups):
         the two agree: how a process catches up with what others wrote. (None, []) if the
         table is gone."""
         rows = self._all(
-            "SELECT t.version, a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier"
-            " FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.seq > ?"
+            "SELECT t.version, a.seq, a.actor, a.action, a.events, a.undone, a.kind, a.barrier,"
+            " a.at FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.seq > ?"
             " AND a.undone <= 1 WHERE t.id = ? ORDER BY a.seq",
             (seq, table_id),
         )
@@ -587,6 +612,7 @@ class Store(SeatStore, PlaysStore, Backups):
 
 
 def _row(r: tuple[Any, ...]) -> ActionRow:
-    """An ``ActionRow`` from (seq, actor, action, events, undone, kind, barrier)."""
+    """An ``ActionRow`` from (seq, actor, action, events, undone, kind, barrier[, at])."""
     barrier = None if r[6] is None else json.loads(r[6])
-    return ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3], r[5], barrier)
+    at = r[7] if len(r) > 7 else None
+    return ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3], r[5], barrier, at)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from .clocks import CLOCK_OPTIONS
 from .contract import Game
 
 # The names every game package gives its parts (as RLCard's games do), and the ``Game`` field
@@ -85,6 +86,8 @@ def assemble(
     fields["describe"] = found["LINES"].describe
     if "PHASES" in found:
         fields["phases"] = found["PHASES"].pairs
+    # Every game has the table's clocks (off by default) without writing them.
+    fields["options"] = (*found.get("OPTIONS", ()), *CLOCK_OPTIONS)
     return Game(
         name=name,
         min_players=players[0],
