@@ -58,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         stream,
         tv,
     )
+    from .web import clocks as web_clocks
     from .web import join as web_join
     from .web.templating import App
 
@@ -115,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(owner.bp)  # the server's owner: its link and its powers
     app.register_blueprint(seat_notes.bp)  # each phone's private notes
     app.register_blueprint(feed.bp)  # the public event feed
+    app.register_blueprint(web_clocks.bp)  # the host's Pause/Resume of the table's clocks
     if app.config.get("BEHIND_PROXY"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 

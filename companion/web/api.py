@@ -15,6 +15,7 @@ from ..games import GAMES
 from ..games.kit import Game
 from ..text import N_, Text
 from . import auth, cache
+from .clock_board import api_clocks
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
 from .security import create_limit, join_limit
@@ -101,6 +102,7 @@ def _view(asking: auth.Asking) -> dict[str, Any]:
         "undo_label": _said(s.undo_label),
         "undo_blocked": _said(s.undo_blocked),
         "redo_label": _said(s.redo_label),
+        **({"clocks": clocks} if (clocks := api_clocks(asking.loaded)) is not None else {}),
     }
 
 

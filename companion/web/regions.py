@@ -52,6 +52,7 @@ PHONE_REGIONS: dict[str, str] = {
     "public": SHARED,
     "history": SHARED,
     "notes": OWN,
+    "clocks": OWN,  # knows its seat: only its own phone flashes past the turn limit
 }
 TABLE_REGIONS: dict[str, str] = {
     "status": SHARED,
@@ -61,10 +62,11 @@ TABLE_REGIONS: dict[str, str] = {
     "game": OWN,
     "aside": OWN,
     "history": SHARED,
+    "clocks": OWN,  # the host's has the Pause button
 }
 # The TV's: all public, and laid out for the sofa (``table/_tv_live.html``): the status
 # line, the latest action, and the game's pages that take turns on the screen.
-TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED}
+TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED, "clocks": SHARED}
 # The public viewer on a TV: the table screen's view, in the TV's regions.
 TV = Viewer("public", screen="tv")
 

@@ -20,6 +20,7 @@ from ..pipeline.tables import CursorPlan, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
 from .auth import form_token
+from .clock_board import board as clock_board
 
 HISTORY_LINES = 40
 
@@ -82,6 +83,7 @@ class Screen:
     notice: tuple[int, Text] | None = None
     csrf: str = ""  # this viewer's CSRF token for its forms
     post_url: str = ""  # where this screen's action forms post (the phone's and the table's differ)
+    clocks: dict[str, Any] | None = None  # the clock region's view-model (``web.clocks``)
 
     @property
     def is_host(self) -> bool:
@@ -303,4 +305,5 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         post_url=cache.memo(
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
         ),
+        clocks=clock_board(loaded),
     )
