@@ -90,6 +90,26 @@ class Play:
             out.append({**row, "name": name, "side": side_of(row)})
         return out
 
+    def clocks(self) -> list[dict[str, Any]]:
+        """Each seat's time at the table and its longest turn, when the table kept clocks
+        (else none): ``[{name, seconds, longest}]`` in seat order. A stored result is data:
+        anything but whole seconds per player is left out."""
+        kept = self.result.get("clocks")
+        if not isinstance(kept, dict):
+            return []
+        seconds, longest = kept.get("seconds"), kept.get("longest")
+        if not (isinstance(seconds, list) and isinstance(longest, list)):
+            return []
+        if not len(seconds) == len(longest) == len(self.players):
+            return []
+        pairs = list(zip(seconds, longest, strict=True))
+        if not all(type(s) is int and type(n) is int for s, n in pairs):
+            return []
+        return [
+            {"name": name, "seconds": s, "longest": n}
+            for name, (s, n) in zip(self.players, pairs, strict=True)
+        ]
+
 
 def side_of(row: dict[str, Any]) -> Any:
     """What a score row says its seat played (a role, a side, a colour), if it says."""

@@ -82,6 +82,19 @@ class Row(BaseModel):
     place: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] | None = None
 
 
+class Clocks(BaseModel):
+    """Each seat's time at the table and its longest turn, in whole seconds (optional: a
+    table without clocks, or a file from before them, has none)."""
+
+    model_config = STRICT
+    seconds: Annotated[
+        list[Annotated[int, Field(ge=0, le=MAX_NUMBER)]], Field(max_length=MAX_PLAYERS)
+    ]
+    longest: Annotated[
+        list[Annotated[int, Field(ge=0, le=MAX_NUMBER)]], Field(max_length=MAX_PLAYERS)
+    ]
+
+
 class Result(BaseModel):
     """A play's outcome, as ``Outcome.as_dict`` serves it (``tiebreak``: a game's extra)."""
 
@@ -93,6 +106,7 @@ class Result(BaseModel):
     tiebreak: Lines = []
     decided_by: Text | None = None
     starter: Seat | None = None
+    clocks: Clocks | None = None
 
 
 class PlayIn(BaseModel):

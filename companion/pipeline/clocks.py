@@ -25,6 +25,7 @@ active row) runs live: ``reading(now)`` adds it. The clock never acts for anyone
 from __future__ import annotations
 
 import math
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,6 +139,19 @@ def follow(clocks: Clocks | None, row: ActionRow, game: Game, state: State) -> N
     paused = bool(row.action.get("paused")) if kind == CLOCK_NOTE else None
     waiting = () if game.over(state) else waited_on(game.allowed, state)
     clocks.step(row.at, waiting, cursor=kind in CURSOR_NOTES, paused=paused)
+
+
+def archived(outcome: Any, clocks: Clocks | None, at: float, ending: bool = True) -> Any:
+    """The play's record as the archive keeps it: the outcome, with each seat's total and
+    longest turn when the table kept clocks. ``ending``: the row at ``at`` ends the game
+    (its span is charged first); else the game already ended in ``clocks``."""
+    if outcome is None or clocks is None:
+        return outcome
+    final = deepcopy(clocks)
+    if ending:
+        final.step(at, ())
+    reading = final.reading(at)
+    return {**outcome, "clocks": {"seconds": reading.seconds, "longest": reading.longest}}
 
 
 def pause_note(paused: bool) -> notes.Note:

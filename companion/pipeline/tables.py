@@ -383,7 +383,9 @@ class Tables(SeatDoors):
             holder=_holder(viewer),
             # The game's end (or a correction of its result) archives its play in the same
             # transaction: the archive is never behind the log, and a GET never writes it.
-            play=UNCHANGED if ended == game.outcome(loaded.state) else ended,
+            play=UNCHANGED
+            if ended == game.outcome(loaded.state)
+            else clocks.archived(ended, loaded.clocks, at),
             at=at,
         )
         loaded.state = state
@@ -457,7 +459,9 @@ class Tables(SeatDoors):
             expected=loaded.version,
             db=db,
             holder=_holder(viewer),
-            play=UNCHANGED if ended == loaded.game.outcome(loaded.state) else ended,
+            play=UNCHANGED
+            if ended == loaded.game.outcome(loaded.state)
+            else clocks.archived(ended, moved.clocks, at, ending=False),
             at=at,
         )
         # In a locked write the commit is still to come: if it fails, the caller drops this.

@@ -29,6 +29,7 @@ from ..errors import BadInput, NotFound, RulesError
 from ..games import GAMES
 from ..text import N_, P, T, Text, as_is
 from . import ownership
+from .clock_board import shown
 from .i18n import lang, translate
 from .screens import tables
 from .security import check_csrf
@@ -161,6 +162,7 @@ class PlayItem:
     options: list[tuple[Any, Any]] = field(default_factory=list)
     hidden: bool = False
     can_change: bool = False  # may this device archive, restore or delete it?
+    clocks: list[dict[str, Any]] = field(default_factory=list)  # name, total, longest (m:ss)
 
 
 def play_item(play: Play) -> PlayItem:
@@ -184,6 +186,10 @@ def play_item(play: Play) -> PlayItem:
         options=option_lines(play),
         hidden=play.hidden,
         can_change=may_change(play),
+        clocks=[
+            {"name": c["name"], "total": shown(c["seconds"]), "longest": shown(c["longest"])}
+            for c in play.clocks()
+        ],
     )
 
 
