@@ -128,6 +128,13 @@ def begin(options: dict[str, Any], seats: int) -> Clocks | None:
     return Clocks.start(seats) if clocks_on(options) else None
 
 
+def started(clocks: Clocks | None, at: float | None, game: Game, state: State) -> None:
+    """The clocks start when the table is set up (``at``): the table waits on its first
+    seat(s) from then, before anything is logged."""
+    if clocks is not None and not game.over(state):
+        clocks.step(at, waited_on(game.allowed, state))
+
+
 def follow(clocks: Clocks | None, row: ActionRow, game: Game, state: State) -> None:
     """Move the clocks on by one active log row, ``state`` being the game after it (a game
     that is over waits on nobody)."""

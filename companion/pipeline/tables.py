@@ -108,6 +108,10 @@ class Tables(SeatDoors):
         # Other processes' changes (PostgreSQL); a SQLite store has no other process.
         store.listen(self.changed_elsewhere, self.resync)
 
+    def now(self) -> float:
+        """The time the clocks read: the store's clock, which stamps the log's ``at``."""
+        return self.store.clock()
+
     # -- creating and loading -----------------------------------------------------------
 
     def create(self, game_id: Any, players: Any, options: Any) -> Created:
@@ -224,6 +228,7 @@ class Tables(SeatDoors):
             rows=rows,
             clocks=clocks.begin(row.options, len(row.players)),
         )
+        clocks.started(loaded.clocks, row.created, game, loaded.state)
         for action in loaded.rows:
             if action.undone == 0 and not action.is_note:
                 run(game, loaded.state, action.actor, action.action, loaded.seed, action.seq)

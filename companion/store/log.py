@@ -72,6 +72,7 @@ class TableRow:
     seed: int
     host_hash: str
     version: int
+    created: float | None = None  # when the table was set up: the clocks start there
 
 
 class ActionRow:
@@ -319,7 +320,7 @@ class Store(SeatStore, PlaysStore, Backups):
                     json.dumps(options),
                     seed,
                     digest(host_token),
-                    time.time(),
+                    self.clock(),
                 ),
             )
             return insert_seats(db, table_id, join_codes)
@@ -345,7 +346,8 @@ class Store(SeatStore, PlaysStore, Backups):
 
     def table(self, table_id: str) -> TableRow | None:
         row = self._one(
-            "SELECT id, game, players, options, seed, host_hash, version FROM tables WHERE id=?",
+            "SELECT id, game, players, options, seed, host_hash, version, created FROM tables"
+            " WHERE id=?",
             (table_id,),
         )
         if row is None:

@@ -54,7 +54,7 @@ class Kind:
 
 # Every page loads app.js: the large-type setting applies everywhere. Only pages that talk
 # to the server with htmx (the live screens) load htmx and its SSE extension.
-_LIVE = (HTMX, SSE, "js/app.js", "js/clocks.js")
+_LIVE = (HTMX, SSE, "js/app.js")
 PAGES: dict[str, Kind] = {
     # Home, a new table, an error page: plain forms and links.
     "plain": Kind(("css/app.css",), ("js/app.js",)),

@@ -26,7 +26,7 @@ def _tables() -> Tables:
 
 def _now() -> float:
     """The server's time, from the store's clock (the one the log's times come from)."""
-    return _tables().store.clock()
+    return _tables().now()
 
 
 def shown(seconds: int) -> str:

@@ -6,6 +6,9 @@
 // clock never acts for anyone. No inline scripts anywhere (the Content-Security-Policy).
 (function () {
   "use strict";
+  // The clock region links this script; a region swapped in again must not start a second.
+  if (window.tableClocks) { return; }
+  window.tableClocks = true;
 
   var skew = null; // this device's clock minus the server's, in seconds
   var buzzed = ""; // the turn the phone last vibrated for, so it buzzes once per turn
@@ -78,6 +81,11 @@
 
   document.addEventListener("htmx:afterSettle", tick);
   document.addEventListener("htmx:oobAfterSwap", tick);
-  document.addEventListener("DOMContentLoaded", function () { tick(); sync(); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { tick(); sync(); });
+  } else {
+    tick();
+    sync();
+  }
   setInterval(tick, 1000);
 })();

@@ -77,6 +77,9 @@ def test_distance_is_manhattan_and_a_corner_starts_six_from_its_home():
 def test_options_default_to_the_digest_readings():
     defaults = {o.name: o.default for o in Q.GAME.options}
     assert defaults == {
+        # Every game's table clocks, off (the kit's, without the game writing them).
+        "clocks": False,
+        "turn_limit": 0,
         "layout": "random",
         "stalemate_turns": 6,
         "match_points": 1,

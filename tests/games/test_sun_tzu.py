@@ -48,6 +48,9 @@ def test_game_metadata_and_options_default_to_the_digest_readings():
     assert (game.id, game.name, game.min_players, game.max_players) == ("sun-tzu", "Sun Tzu", 2, 2)
     defaults = {o.name: o.default for o in game.options}
     assert defaults == {
+        # Every game's table clocks, off (the kit's, without the game writing them).
+        "clocks": False,
+        "turn_limit": 0,
         "cards": "physical",
         "beginner": False,
         "events": True,

@@ -52,6 +52,9 @@ def test_game_metadata_and_every_ambiguous_reading_is_an_option_with_the_digest_
     assert (GAME.min_players, GAME.max_players) == (3, 5)
     defaults = {o.name: o.default for o in GAME.options}
     assert defaults == {
+        # Every game's table clocks, off (the kit's, without the game writing them).
+        "clocks": False,
+        "turn_limit": 0,
         "join_contested": True,
         "emptied_city": "idle",
         "hold_hits": "pool",
