@@ -47,6 +47,7 @@ SCRIPT_MARKS = {
     "js/dice.js": re.compile(r"\sdata-dice-value[\s>=]"),
     "js/plays.js": re.compile(r"\sdata-print[\s>=]"),
     "js/tv.js": re.compile(r'\sclass="tv-page[\s"]'),  # the TV's pages, shown in turn
+    "js/clocks.js": re.compile(r'\sclass="clocks[\s"]'),  # a table that keeps clocks
 }
 # Those the base page's own chrome carries on every page, whatever the page is.
 CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')
