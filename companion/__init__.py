@@ -59,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tv,
     )
     from .web import join as web_join
+    from .web import story as web_story
     from .web.templating import App
 
     app = App(
@@ -115,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(owner.bp)  # the server's owner: its link and its powers
     app.register_blueprint(seat_notes.bp)  # each phone's private notes
     app.register_blueprint(feed.bp)  # the public event feed
+    app.register_blueprint(web_story.bp)  # the story of the night: a finished play told again
     if app.config.get("BEHIND_PROXY"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 

@@ -161,6 +161,7 @@ class PlayItem:
     options: list[tuple[Any, Any]] = field(default_factory=list)
     hidden: bool = False
     can_change: bool = False  # may this device archive, restore or delete it?
+    has_story: bool = False  # played here (not imported): its log tells the story of the night
 
 
 def play_item(play: Play) -> PlayItem:
@@ -184,6 +185,7 @@ def play_item(play: Play) -> PlayItem:
         options=option_lines(play),
         hidden=play.hidden,
         can_change=may_change(play),
+        has_story=not play.imported,
     )
 
 

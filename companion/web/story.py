@@ -1,0 +1,124 @@
+"""The story of the night's pages: a finished play told again step by step, on the server
+(``/plays/<id>/story``) and as one self-contained HTML file to share (``.../story.html``).
+
+Whoever may see the play on the Plays page may read its story (anyone on the LAN: the
+archive is public). The story is built by ``after.story`` from what the table screen showed
+at each step; the result, which the end showed everyone, is added to the last step. The
+saved file carries its stylesheet and charts inline, needs no script (steps are anchors,
+shown with CSS ``:target``) and asks for nothing outside itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template
+from markupsafe import Markup
+
+from ..after import charts, story, story_chart
+from ..errors import NotFound
+from ..text import N_
+from .i18n import translate
+from .plays import _finished, play_item
+from .screens import tables
+
+bp = Blueprint("story", __name__)
+
+
+@dataclass
+class StepItem:
+    """One step as the page shows it; every text already in the reader's language."""
+
+    n: int
+    title: str
+    lines: list[tuple[str | None, str]]
+    charts: list[tuple[str, Markup]]
+    rows: list[dict[str, Any]]  # per seat: name, colour, the charted values after this step
+    last: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"step-{self.n}"
+
+
+@dataclass
+class StoryPage:
+    table_id: str
+    game: str
+    when: str
+    players: str
+    labels: list[str]
+    steps: list[StepItem]
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+def _value(v: float | None) -> str:
+    return "–" if v is None else charts.number(v)
+
+
+def story_page(table_id: str) -> StoryPage:
+    """The story of a finished play, or a NotFound in the reader's language."""
+    play = _finished(table_id)
+    if play.imported:  # brought from another server: its log stayed there
+        raise NotFound("unknown_play", N_("There is no such finished game."))
+    item = play_item(play)
+    told = story.build(tables(), table_id)
+    names = told.players
+    # A series the table screen never showed (a secret kept to the end) gets no chart.
+    labels = [
+        lb
+        for lb in told.labels
+        if any(v is not None for s in told.series(lb, len(told.steps)) for v in s)
+    ]
+    steps = []
+    for k, step in enumerate(told.steps, start=1):
+        charts = [
+            (translate(lb), story_chart.line_chart(told.series(lb, k), names, translate(lb)))
+            for lb in labels
+        ]
+        rows = [
+            {
+                "name": name,
+                "colour": story_chart.colour(seat),
+                "values": [
+                    _value(step.numbers.get(lb, [None] * len(names))[seat]) for lb in labels
+                ],
+            }
+            for seat, name in enumerate(names)
+        ]
+        steps.append(
+            StepItem(
+                n=k,
+                title=translate(step.title),
+                lines=[(by, translate(text)) for by, text in step.lines],
+                charts=charts,
+                rows=rows,
+                last=k == len(told.steps),
+            )
+        )
+    return StoryPage(
+        table_id=table_id,
+        game=translate(item.game),
+        when=f"{item.day} · {item.time}",
+        players=item.players,
+        labels=[translate(lb) for lb in labels],
+        steps=steps,
+        result=item.result,
+    )
+
+
+@bp.get("/plays/<table_id>/story")
+def page(table_id: str) -> str:
+    return render_template("story/page.html", story=story_page(table_id))
+
+
+@bp.get("/plays/<table_id>/story.html")
+def download(table_id: str) -> Response:
+    """The story as one HTML file: its stylesheet inline, nothing fetched from anywhere."""
+    told = story_page(table_id)
+    css = current_app.extensions["assets"].file("css/story.css").raw.decode()
+    html = render_template("story/file.html", story=told, css=Markup(css))
+    response = Response(html, mimetype="text/html")
+    response.headers["Content-Disposition"] = f'attachment; filename="story-{table_id}.html"'
+    return response
