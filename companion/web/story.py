@@ -64,12 +64,24 @@ def story_page(table_id: str) -> StoryPage:
         raise NotFound("unknown_play", N_("There is no such finished game."))
     item = play_item(play)
     told = story.build(tables(), table_id)
+    return page_of(
+        told, table_id, translate(item.game), f"{item.day} · {item.time}", item.players, item.result
+    )
+
+
+def page_of(
+    told: story.Story, table_id: str, game: str, when: str, players: str, result: dict[str, Any]
+) -> StoryPage:
+    """The page's view-model of a story: each step's texts in the reader's language, its
+    charts drawn from the steps up to it (never a later one), the result on the last."""
     names = told.players
-    # A series the table screen never showed (a secret kept to the end) gets no chart.
+    everything = len(told.steps)
+    # A series the table screen never showed (a secret kept to the end) gets no chart. Read
+    # over the whole game, it decides only whether a chart exists, never what it shows.
     labels = [
         lb
         for lb in told.labels
-        if any(v is not None for s in told.series(lb, len(told.steps)) for v in s)
+        if any(v is not None for seat in told.series(lb, everything) for v in seat)
     ]
     steps = []
     for k, step in enumerate(told.steps, start=1):
@@ -77,13 +89,12 @@ def story_page(table_id: str) -> StoryPage:
             (translate(lb), story_chart.line_chart(told.series(lb, k), names, translate(lb)))
             for lb in labels
         ]
+        blank = [None] * len(names)
         rows = [
             {
                 "name": name,
                 "colour": story_chart.colour(seat),
-                "values": [
-                    _value(step.numbers.get(lb, [None] * len(names))[seat]) for lb in labels
-                ],
+                "values": [_value(step.numbers.get(lb, blank)[seat]) for lb in labels],
             }
             for seat, name in enumerate(names)
         ]
@@ -94,17 +105,17 @@ def story_page(table_id: str) -> StoryPage:
                 lines=[(by, translate(text)) for by, text in step.lines],
                 charts=charts,
                 rows=rows,
-                last=k == len(told.steps),
+                last=k == everything,
             )
         )
     return StoryPage(
         table_id=table_id,
-        game=translate(item.game),
-        when=f"{item.day} · {item.time}",
-        players=item.players,
+        game=game,
+        when=when,
+        players=players,
         labels=[translate(lb) for lb in labels],
         steps=steps,
-        result=item.result,
+        result=result,
     )
 
 

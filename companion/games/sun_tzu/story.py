@@ -1,4 +1,4 @@
-"""What the story of the night charts for Sun Tzu: control markers and armies on the board.
+"""What the story of the night charts for Sun Tzu: armies in the provinces and in the pool.
 
 Read from the PUBLIC view only (``view(state, None)``), so the chart at each step shows
 exactly what the table screen showed then; a number the table screen did not show is None.
@@ -12,8 +12,8 @@ from ..kit import N_
 
 # Each charted number: its label (a msgid) and its key in a seat's public row.
 SERIES = {
-    N_("Control markers"): "markers",
-    N_("Armies on the board"): "board",
+    N_("Armies in the provinces"): "board",
+    N_("Armies in the pool"): "pool",
 }
 
 
