@@ -33,6 +33,7 @@ class StepItem:
     n: int
     title: str
     lines: list[tuple[str | None, str]]
+    labels: list[str]  # the charted numbers shown so far
     charts: list[tuple[str, Markup]]
     rows: list[dict[str, Any]]  # per seat: name, colour, the charted values after this step
     last: bool = False
@@ -48,7 +49,6 @@ class StoryPage:
     game: str
     when: str
     players: str
-    labels: list[str]
     steps: list[StepItem]
     result: dict[str, Any] = field(default_factory=dict)
 
@@ -75,21 +75,18 @@ def page_of(
     """The page's view-model of a story: each step's texts in the reader's language, its
     charts drawn from the steps up to it (never a later one), the result on the last."""
     names = told.players
-    everything = len(told.steps)
-    # A series the table screen never showed (a secret kept to the end) gets no chart. Read
-    # over the whole game, it decides only whether a chart exists, never what it shows.
-    labels = [
-        lb
-        for lb in told.labels
-        if any(v is not None for seat in told.series(lb, everything) for v in seat)
-    ]
+    blank = [None] * len(names)
     steps = []
     for k, step in enumerate(told.steps, start=1):
+        # A number the table screen has not shown yet (a secret until the end) gets no chart
+        # and no column: each step decides from the steps up to it, never from a later one.
+        labels = [
+            lb for lb in told.labels if any(v is not None for s in told.series(lb, k) for v in s)
+        ]
         charts = [
             (translate(lb), story_chart.line_chart(told.series(lb, k), names, translate(lb)))
             for lb in labels
         ]
-        blank = [None] * len(names)
         rows = [
             {
                 "name": name,
@@ -103,9 +100,10 @@ def page_of(
                 n=k,
                 title=translate(step.title),
                 lines=[(by, translate(text)) for by, text in step.lines],
+                labels=[translate(lb) for lb in labels],
                 charts=charts,
                 rows=rows,
-                last=k == everything,
+                last=k == len(told.steps),
             )
         )
     return StoryPage(
@@ -113,7 +111,6 @@ def page_of(
         game=game,
         when=when,
         players=players,
-        labels=[translate(lb) for lb in labels],
         steps=steps,
         result=result,
     )
