@@ -25,7 +25,7 @@ COLOURS = ("#ff6b6b", "#4dabf7", "#51cf66", "#fcc419", "#cc5de8", "#ff922b", "#f
 DASHES = ("", "8 4", "2 4", "12 4 2 4", "", "8 4", "2 4", "12 4 2 4")
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 52, 16, 14, 34
+LEFT, RIGHT, TOP, BOTTOM = 60, 16, 16, 40
 
 
 def colour(seat: int) -> str:
@@ -62,7 +62,7 @@ def line_chart(
     label = escape(f"{title}: {', '.join(lasts)}")
     parts = [
         f'<svg class="story-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%"'
-        f' role="img" aria-label="{label}" font-size="18" fill="currentColor">',
+        f' role="img" aria-label="{label}" font-size="24" fill="currentColor">',
         f"<title>{label}</title>",
     ]
     # The scale: top, bottom and 0; a faint line across at each.
@@ -70,7 +70,7 @@ def line_chart(
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"'
             f' stroke="currentColor" stroke-opacity="{0.6 if v == 0 else 0.2}"/>'
-            f'<text x="{LEFT - 8}" y="{y(v):.1f}" text-anchor="end" dominant-baseline="middle">'
+            f'<text x="{LEFT - 10}" y="{y(v):.1f}" text-anchor="end" dominant-baseline="middle">'
             f"{escape(number(v))}</text>"
         )
     # The steps below: the start and the last step.

@@ -57,6 +57,11 @@ def _value(v: float | None) -> str:
     return "–" if v is None else charts.number(v)
 
 
+def _line(by: str | None, text: str) -> tuple[str | None, str]:
+    """A history line with who made the move, unless the line already names them."""
+    return (by if by and by not in text else None, text)
+
+
 def story_page(table_id: str) -> StoryPage:
     """The story of a finished play, or a NotFound in the reader's language."""
     play = _finished(table_id)
@@ -99,7 +104,7 @@ def page_of(
             StepItem(
                 n=k,
                 title=translate(step.title),
-                lines=[(by, translate(text)) for by, text in step.lines],
+                lines=[_line(by, translate(text)) for by, text in step.lines],
                 labels=[translate(lb) for lb in labels],
                 charts=charts,
                 rows=rows,
