@@ -80,11 +80,11 @@ def line_chart(
     )
     for seat, row in enumerate(values):
         runs: list[list[str]] = [[]]
-        for i, v in enumerate(row):
-            if v is None:
+        for i, value in enumerate(row):
+            if value is None:
                 runs.append([])
             else:
-                runs[-1].append(f"{x(i):.1f},{y(v):.1f}")
+                runs[-1].append(f"{x(i):.1f},{y(value):.1f}")
         stroke = f'stroke="{colour(seat)}" stroke-width="4" stroke-linejoin="round"'
         if dash(seat):
             stroke += f' stroke-dasharray="{dash(seat)}"'
