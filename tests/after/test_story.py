@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from companion.after import story
+from companion.after import archive, story
 from companion.pipeline.live import Hub
 from companion.pipeline.tables import Tables
 from companion.store.log import Store
@@ -99,3 +100,25 @@ def test_a_long_game_is_told_without_taking_seconds() -> None:
     # Generous for a loaded machine (one fold takes well under a second): a fold per step
     # or per move would take many times this.
     assert took < 10
+
+
+def test_the_previous_releases_finished_plays_tell_their_stories(tmp_path) -> None:
+    release = LOGS[0].parent.parent / "db" / "release-2026-11.sqlite"
+    copy = tmp_path / "release.sqlite"
+    shutil.copy(release, copy)
+    tables = Tables(Store(str(copy)), Hub())
+    try:
+        archive.catch_up(tables)  # what the app does once at start-up
+        played = archive.plays(tables)
+        assert {p.game_id for p in played} == {
+            "samurai-sword",
+            "quorsum",
+            "three-kingdoms",
+            "art-of-war",
+        }
+        for play in played:
+            told = story.build(tables, play.table_id)
+            assert told.steps and told.labels, play.game_id
+            assert any(step.lines for step in told.steps)
+    finally:
+        tables.store.close()
