@@ -60,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     from .web import clocks as web_clocks
     from .web import join as web_join
+    from .web import story as web_story
     from .web.templating import App
 
     app = App(
@@ -117,6 +118,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(seat_notes.bp)  # each phone's private notes
     app.register_blueprint(feed.bp)  # the public event feed
     app.register_blueprint(web_clocks.bp)  # the host's Pause/Resume of the table's clocks
+    app.register_blueprint(web_story.bp)  # the story of the night: a finished play told again
     if app.config.get("BEHIND_PROXY"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 

@@ -63,6 +63,9 @@ PAGES: dict[str, Kind] = {
     "plays": Kind(("css/app.css", "css/plays.css"), ("js/app.js",)),  # the archive
     # A play's result sheet, with its Print button.
     "sheet": Kind(("css/app.css", "css/plays.css"), ("js/app.js", "js/plays.js")),
+    "story": Kind(
+        ("css/app.css", "css/plays.css", "css/story.css"), ("js/app.js",)
+    ),  # a play told again
     "table": Kind(("css/app.css", GAME_CSS), _LIVE),
     "tv": Kind(("css/app.css", GAME_CSS, "css/tv.css"), (*_LIVE, "js/tv.js")),  # pages in turn
     "phone": Kind(("css/app.css", GAME_CSS, "css/notes.css"), (*_LIVE, "js/notes.js")),

@@ -163,6 +163,7 @@ class PlayItem:
     hidden: bool = False
     can_change: bool = False  # may this device archive, restore or delete it?
     clocks: list[dict[str, Any]] = field(default_factory=list)  # name, total, longest (m:ss)
+    has_story: bool = False  # played here (not imported): its log tells the story of the night
 
 
 def play_item(play: Play) -> PlayItem:
@@ -190,6 +191,7 @@ def play_item(play: Play) -> PlayItem:
             {"name": c["name"], "total": shown(c["seconds"]), "longest": shown(c["longest"])}
             for c in play.clocks()
         ],
+        has_story=not play.imported,
     )
 
 

@@ -37,6 +37,7 @@ from . import (
     production,
     scoring,
     setup,
+    story,
     view,
     war,
 )
@@ -83,7 +84,7 @@ __all__ = [
 ]
 
 GAME = assemble(
-    (data, flow, setup, actions, scoring, view, lines),
+    (data, flow, setup, actions, scoring, view, lines, story),
     name=N_("The Art of War"),
     players=(2, MAX_PLAYERS),
     # The sealed rounds' reveals (setup, stance, bids, deployment, orders) are barriers by

@@ -21,7 +21,7 @@ Every game is a package with these modules:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import data, lines, rules, scoring, setup, view
+from . import data, lines, rules, scoring, setup, story, view
 from .data import PHASES
 from .rules import ROUNDS, bids_revealed, last_round_begins
 
@@ -34,7 +34,7 @@ ROUNDS.register({"bid": bids_revealed})
 # ``allowed``, ``view``, ``private_view``, ``result``, ``over``, ``LINES``, ``PHASES``): the kit
 # puts them together, and this file says only what is Tally's own.
 GAME = assemble(
-    (data, setup, rules, scoring, view, lines),
+    (data, setup, rules, scoring, view, lines, story),
     name=N_("Tally"),
     players=(2, 4),
     private=("a secret number",),

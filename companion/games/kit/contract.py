@@ -340,6 +340,10 @@ class Game:
     # Does the game give players points? (Sun Tzu's marker position is no score to average
     # across plays or to send to BG Stats as points.)
     points: bool = True
+    # What the story of the night charts (optional, the game's ``story`` part):
+    # ``story_series(public_view) -> {label msgid: [value per seat]}``, read from the table
+    # screen's view only. None: the story has no chart (a sixth game still gets the page).
+    story_series: Callable[[dict[str, Any]], dict[str, list[Any]]] | None = None
 
     @property
     def secrets(self) -> bool:

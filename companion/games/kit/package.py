@@ -30,8 +30,9 @@ SHARED_NAMES = {
     "over": "over",
     "LINES": "describe",
     "PHASES": "phases",
+    "story_series": "story_series",
 }
-OPTIONAL_NAMES = ("OPTIONS", "private_view", "seat_inputs", "PHASES")
+OPTIONAL_NAMES = ("OPTIONS", "private_view", "seat_inputs", "PHASES", "story_series")
 
 
 def assemble(

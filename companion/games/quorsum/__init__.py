@@ -25,7 +25,7 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import data, lines, opening, rules, scoring, turn
+from . import data, lines, opening, rules, scoring, story, turn
 from . import setup as starting
 from . import view as views
 from .data import PHASES
@@ -40,6 +40,8 @@ from .view import private_view, view
 PHASES.register({"layout": opening.fresh_board, "declare": turn.begin_turn})
 
 # Nothing is hidden (digest §8): no secrets, no sealed rounds, no reveals.
-GAME = assemble((data, starting, rules, scoring, views, lines), name=N_("Quorsum"), players=(2, 2))
+GAME = assemble(
+    (data, starting, rules, scoring, views, lines, story), name=N_("Quorsum"), players=(2, 2)
+)
 
 __all__ = ["ACTIONS", "GAME", "allowed", "over", "private_view", "result", "setup", "view"]

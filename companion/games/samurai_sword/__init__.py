@@ -32,7 +32,7 @@ The modules, as in every game on the kit:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import board, data, lines, rules, scoring, setup, turn, view
+from . import board, data, lines, rules, scoring, setup, story, turn, view
 from .data import CHARACTERS, NINJA, NINJA_STARS, ROLE_COUNTS, ROLES, SHOGUN
 
 __all__ = [
@@ -49,7 +49,7 @@ __all__ = [
 board.PHASES.register({"recover": turn.recover_health, "draw": turn.draw_cards})
 
 GAME = assemble(
-    (data, board, setup, rules, scoring, view, lines),
+    (data, board, setup, rules, scoring, view, lines, story),
     name=N_("Samurai Sword"),
     players=(3, 7),
     # The end of the game (every role face up) is a barrier by itself.

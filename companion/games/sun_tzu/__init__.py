@@ -31,7 +31,7 @@ The modules, one per part of the game:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import data, lines, placement, rules, scoring, warlords
+from . import data, lines, placement, rules, scoring, story, warlords
 from . import setup as starting
 from . import view as views
 from .common import ROUNDS
@@ -72,7 +72,7 @@ PHASES.register(
 ROUNDS.register({"warlord": warlords.warlords_chosen, "cards": placement.cards_placed})
 
 GAME = assemble(
-    (data, starting, rules, scoring, views, lines),
+    (data, starting, rules, scoring, views, lines, story),
     name=N_("Sun Tzu"),
     players=(2, 2),
     # The Warlord choice and the phones' placement are sealed rounds: barriers by themselves.

@@ -30,7 +30,7 @@ The modules:
 from __future__ import annotations
 
 from ..kit import N_, assemble
-from . import civil_war, data, lines, phases, rules, scoring, setup, view
+from . import civil_war, data, lines, phases, rules, scoring, setup, story, view
 from .dice import hit_chance, parse_faces, top_die_chances
 
 __all__ = ["GAME", "hit_chance", "parse_faces", "top_die_chances"]
@@ -40,5 +40,7 @@ phases.PHASES.register({"civil_war": civil_war.next_civil_war})
 
 # Nothing is hidden (digest §8): no secrets, no sealed rounds, no reveals.
 GAME = assemble(
-    (data, phases, setup, rules, scoring, view, lines), name=N_("3 Kingdoms Battle"), players=(3, 5)
+    (data, phases, setup, rules, scoring, view, lines, story),
+    name=N_("3 Kingdoms Battle"),
+    players=(3, 5),
 )

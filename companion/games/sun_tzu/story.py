@@ -1,0 +1,23 @@
+"""What the story of the night charts for Sun Tzu: armies in the provinces and in the pool.
+
+Read from the PUBLIC view only (``view(state, None)``), so the chart at each step shows
+exactly what the table screen showed then; a number the table screen did not show is None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import N_
+
+# Each charted number: its label (a msgid) and its key in a seat's public row.
+SERIES = {
+    N_("Armies in the provinces"): "board",
+    N_("Armies in the pool"): "pool",
+}
+
+
+def story_series(public_view: dict[str, Any]) -> dict[str, list[Any]]:
+    """The public numbers to chart at this moment: label -> one value per seat."""
+    players = public_view.get("players") or []
+    return {label: [p.get(key) for p in players] for label, key in SERIES.items()}
