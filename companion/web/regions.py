@@ -34,7 +34,7 @@ from jinja2 import Template
 from markupsafe import Markup
 
 from ..pipeline.tables import PUBLIC, Loaded, Viewer
-from . import cache, fragments
+from . import cache, fragments, speech
 from .i18n import lang
 from .screens import Screen, screen
 
@@ -61,10 +61,11 @@ TABLE_REGIONS: dict[str, str] = {
     "game": OWN,
     "aside": OWN,
     "history": SHARED,
+    "speech": SHARED,  # what speak.js says aloud, once switched on (speech.py)
 }
 # The TV's: all public, and laid out for the sofa (``table/_tv_live.html``): the status
 # line, the latest action, and the game's pages that take turns on the screen.
-TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED}
+TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED, "speech": SHARED}
 # The public viewer on a TV: the table screen's view, in the TV's regions.
 TV = Viewer("public", screen="tv")
 
@@ -227,6 +228,8 @@ def _small(s: Screen, name: str) -> Part:
 
 
 def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
+    if name == "speech":  # worked out from this version and the one shown before (speech.py)
+        return cache.memo(loaded, ("part", name, lang()), lambda: _plain(speech.render(loaded)))
     if scope == SHARED:
         return cache.memo(
             loaded,
