@@ -140,7 +140,9 @@ class Heard:
 
 def said(loaded: Loaded) -> Said:
     """What to say at this version, worked out once per version for every language."""
-    heard = current_app.extensions.setdefault("speech", Heard())
+    heard = current_app.extensions.get("speech")
+    if heard is None:
+        heard = current_app.extensions.setdefault("speech", Heard())
     return cache.memo(loaded, "speech", lambda: heard.said(loaded))
 
 

@@ -211,3 +211,9 @@ def test_a_sealed_round_is_said_once_when_it_is_revealed_and_never_by_a_phone(
         # Ann's lock before the reveal said nothing; the reveal is said once.
         expect_said(screens[name], [ON[lang], *lines], lang)
     nothing_from(screens, lines[-1])
+    # The switch is remembered on the device; a reload says nothing already said.
+    table = screens["table"]
+    table.reload()
+    expect(table.get_by_role("switch", name=SWITCH[lang])).to_be_checked()
+    expect(table.locator("#live .status .phase")).to_have_text(lines[-1])
+    assert said(table) == []
