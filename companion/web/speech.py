@@ -26,10 +26,15 @@ from ..pipeline.loaded import Loaded
 from ..text import T, Text
 from . import cache
 from .i18n import lang
-from .screens import described_rows
+from .screens import describe
 
 # The voice language speak.js asks the browser for, by the page's language.
 VOICE_LANG = {"zh_TW": "zh-TW", "en": "en-US"}
+# The kit's sealed-round events that are no part of what a reveal shows (their lines say who
+# locked and what comes next, as the screen shows).
+SEALED_BOOKKEEPING = frozenset({"SealedOpened", "SealedChosen", "SealedLocked", "SealedUnlocked"})
+# A reveal's lines said at most: one for each of seven seats' choices, and one more.
+MOST_REVEALED = 8
 # Tables whose last public summary a server process remembers (one small tuple each): a
 # table that drops off the end is only silent for its next change.
 REMEMBERED = 2000
@@ -90,23 +95,22 @@ def what_changed(
 
 
 def revealed_lines(loaded: Loaded, after_seq: int) -> list[Text]:
-    """The public history lines of the actions after ``after_seq`` that made something
-    hidden public (a sealed round revealed, a declared reveal), oldest first. Public lines
-    only: a line addressed to some seats (``to``) is never among them."""
-    barriers = {
-        row.seq
-        for row in loaded.rows
-        if row.seq > after_seq and not row.undone and not row.is_note and row.barrier is not None
-    }
-    if not barriers:
-        return []
-    found = [
-        line.text
-        for row in cache.memo(loaded, "history", lambda: described_rows(loaded))
-        for line, to in row
-        if to is None and line.seq in barriers
-    ]
-    return found[::-1]  # the history lists newest first
+    """The public history lines of what the actions after ``after_seq`` made public, oldest
+    first: a declared reveal's own line (a card turned face up), or a sealed round's reveal
+    (the choices shown, without the round's bookkeeping: who locked, the next prompt), at
+    most ``MOST_REVEALED`` lines; the rest stay on the screen. Public lines only: an event
+    addressed to some seats (``to``) is never among them."""
+    found: list[Text] = []
+    for row in loaded.rows:
+        if row.seq <= after_seq or row.undone or row.is_note or row.barrier is None:
+            continue
+        events = [e for e in row.events if e.get("to") is None]
+        declared = [e for e in events if e.get("type") in loaded.game.reveals]
+        for event in declared or [e for e in events if e.get("type") not in SEALED_BOOKKEEPING]:
+            line = describe(loaded, event)
+            if line:
+                found.append(line)
+    return found[:MOST_REVEALED]
 
 
 class Heard:

@@ -116,14 +116,12 @@ def test_a_sealed_round_is_said_only_when_it_is_revealed(app, client):
     key, voice, lines = spoken(tv(client, table))
     assert (key, voice) == (version, "en-US")
     assert lines == [
-        "Bo locked in",
         "Both players have chosen their Warlord",
         "Round 1 begins",
         "Round 1",
         "Battles",
     ]
     assert spoken(tv(client, table, zh=True))[2] == [
-        "Bo 已鎖定",
         "雙方玩家皆已選擇軍閥卡",
         "第1回合開始",
         "第 1 輪",
