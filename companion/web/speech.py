@@ -72,7 +72,8 @@ def what_changed(
     before: Public, now: Public, revealed: list[Text], headline: Text | None
 ) -> list[Text]:
     """The lines that say what changed from ``before`` to ``now``, in the order a person at
-    the table would say them: a reveal, then the end, or a new round, turn and phase.
+    the table would say them: the end (with its result), or a reveal, then a new round,
+    turn and phase.
 
     >>> a = Public("Ann", 1, "Draw phase", False, 4)
     >>> what_changed(a, Public("Bo", 1, "Recover phase", False, 5), [], None)
