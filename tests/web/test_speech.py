@@ -104,6 +104,21 @@ def test_what_is_said_travels_once_with_the_live_update_and_a_repeat_keeps_its_k
     assert spoken(tv(client, table)) == (None, None, []) and counted > version
 
 
+def test_an_undo_says_the_phase_it_brings_back(app, client):
+    table, act = made(client, "samurai-sword", ["Ann", "Bo", "Cy", "Di", "Ed"])
+    tv(client, table)
+    act(type="next_phase")
+    assert spoken(tv(client, table))[2] == ["Draw phase"]
+    reply = client.post(
+        f"/api/tables/{table['id']}/undo",
+        json={"confirm": True},
+        headers={"Authorization": f"Bearer {table['host_token']}"},
+    )
+    assert reply.status_code == 200, reply.json
+    key, _, lines = spoken(tv(client, table))
+    assert lines == ["Recover phase"] and key == app.extensions["tables"].load(table["id"]).version
+
+
 def test_a_sealed_round_is_said_only_when_it_is_revealed(app, client):
     table, act = made(client, "sun-tzu", ["Ann", "Bo"])
     tv(client, table)
