@@ -48,6 +48,7 @@ SCRIPT_MARKS = {
     "js/plays.js": re.compile(r"\sdata-print[\s>=]"),
     "js/tv.js": re.compile(r'\sclass="tv-page[\s"]'),  # the TV's pages, shown in turn
     "js/clocks.js": re.compile(r'\sclass="clocks[\s"]'),  # a table that keeps clocks
+    "js/speak.js": re.compile(r'\sid="speak-toggle"'),  # the table that speaks aloud
 }
 # Those the base page's own chrome carries on every page, whatever the page is.
 CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')

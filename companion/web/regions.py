@@ -34,7 +34,7 @@ from jinja2 import Template
 from markupsafe import Markup
 
 from ..pipeline.tables import PUBLIC, Loaded, Viewer
-from . import cache, fragments
+from . import cache, fragments, speech
 from .i18n import lang
 from .screens import Screen, screen
 
@@ -63,10 +63,17 @@ TABLE_REGIONS: dict[str, str] = {
     "aside": OWN,
     "history": SHARED,
     "clocks": OWN,  # the host's has the Pause button
+    "speech": SHARED,  # what speak.js says aloud, once switched on (speech.py)
 }
 # The TV's: all public, and laid out for the sofa (``table/_tv_live.html``): the status
 # line, the latest action, and the game's pages that take turns on the screen.
-TV_REGIONS: dict[str, str] = {"status": SHARED, "latest": SHARED, "tv": SHARED, "clocks": SHARED}
+TV_REGIONS: dict[str, str] = {
+    "status": SHARED,
+    "latest": SHARED,
+    "tv": SHARED,
+    "clocks": SHARED,
+    "speech": SHARED,
+}
 # The public viewer on a TV: the table screen's view, in the TV's regions.
 TV = Viewer("public", screen="tv")
 
@@ -229,6 +236,8 @@ def _small(s: Screen, name: str) -> Part:
 
 
 def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
+    if name == "speech":  # worked out from this version and the one shown before (speech.py)
+        return cache.memo(loaded, ("part", name, lang()), lambda: _plain(speech.render(loaded)))
     if scope == SHARED:
         return cache.memo(
             loaded,
