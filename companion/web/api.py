@@ -14,7 +14,7 @@ from ..errors import BadInput, RulesError
 from ..games import GAMES
 from ..games.kit import Game
 from ..text import N_, Text
-from . import auth, cache
+from . import auth, cache, cando
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
 from .security import create_limit, join_limit
@@ -101,6 +101,8 @@ def _view(asking: auth.Asking) -> dict[str, Any]:
         "undo_label": _said(s.undo_label),
         "undo_blocked": _said(s.undo_blocked),
         "redo_label": _said(s.redo_label),
+        # "What can I do now?" (the host's or this seat's): none for the public view.
+        **({} if s.cando is None else cando.translated(s.cando)),
     }
 
 

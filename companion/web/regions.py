@@ -49,6 +49,7 @@ PHONE_REGIONS: dict[str, str] = {
     "result": OWN,
     "sealed": OWN,
     "game": OWN,
+    "cando": OWN,
     "public": SHARED,
     "history": SHARED,
     "notes": OWN,
@@ -60,6 +61,7 @@ TABLE_REGIONS: dict[str, str] = {
     "sealed": OWN,
     "game": OWN,
     "aside": OWN,
+    "cando": OWN,
     "history": SHARED,
 }
 # The TV's: all public, and laid out for the sofa (``table/_tv_live.html``): the status
