@@ -1,4 +1,4 @@
-""""What can I do now?" against the games themselves: at every step of every recorded
+""" "What can I do now?" against the games themselves: at every step of every recorded
 playthrough, each viewer's can-do list is its allowed list, and each "why not" is the refusal
 the pipeline gives when that action is sent; the neutral reason never moves with another
 seat's secret; every action has a translated line and every main action a rule section.
@@ -90,7 +90,9 @@ def test_the_example_game_gets_the_panel_for_free() -> None:
     assert why["end_turn"] == (["It is {name}'s turn.", {"name": "Ann"}], "§Actions")
     # A host's action is never a phone's "not now", nor a phone's action the host's.
     assert "unlock" not in why and "last_round" not in why
-    assert {"bid", "set_secret"}.isdisjoint(a.type for a in what_now(TALLY, table.state, None).cannot_do)
+    assert {"bid", "set_secret"}.isdisjoint(
+        a.type for a in what_now(TALLY, table.state, None).cannot_do
+    )
     table.act(0, "end_turn")
     assert "end_turn" in {a.type for a in what_now(TALLY, table.state, 1).can_do}
     assert "end_turn" in {a.type for a in what_now(TALLY, table.state, 0).cannot_do}

@@ -17,8 +17,10 @@ no "not now".
 >>> now = what_now(GAME, table.state, 1)
 >>> [a.type for a in now.can_do] == GAME.allowed(table.state, 1)
 True
->>> [(a.type, a.reason, a.rule) for a in now.cannot_do]
-[('lock', ["You can't do that right now.", {}], '§Actions'), ('end_turn', ["It is {name}'s turn.", {'name': 'Ann'}], '§Actions')]
+>>> for a in now.cannot_do:
+...     print(a.type, a.reason, a.rule)
+lock ["You can't do that right now.", {}] §Actions
+end_turn ["It is {name}'s turn.", {'name': 'Ann'}] §Actions
 """
 
 from __future__ import annotations
