@@ -35,6 +35,7 @@ WORDS = {
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.locator("details.cando").screenshot(path=str(SHOTS / f"{name}-panel.png"))
 
 
 def shots(phone: Page, name: str) -> None:
