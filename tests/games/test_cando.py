@@ -144,4 +144,4 @@ def test_the_panel_s_words_are_translated() -> None:
     with po.open("rb") as handle:
         ids = {m.id: m.string for m in read_po(handle)}
     assert ids["What can I do now?"] == "我現在可以做什麼？"
-    assert ids["Rules {section}"]
+    assert ids["Not now, and why"] == "現在不行，以及原因"

@@ -95,7 +95,7 @@ def what_now(game: Game, state: State, actor: Actor) -> Now:
     for a in game.actions.values():
         if not a.main or a.type in allowed or not ever_theirs(a, actor):
             continue
-        refused = why_not(game, state, actor, a)
+        refused = why_not(game, state, actor, a, allowed)
         if refused is None:  # not in ``allowed`` yet no refusal: impossible, but never a lie
             continue
         cannot.append(
