@@ -14,7 +14,7 @@ from ..errors import BadInput, RulesError
 from ..games import GAMES
 from ..games.kit import Game
 from ..text import N_, Text
-from . import auth, cache
+from . import auth, cache, cando
 from .clock_board import api_clocks
 from .i18n import translate
 from .screens import describe, join_url, public_base_url, screen, tables, visible
@@ -103,6 +103,8 @@ def _view(asking: auth.Asking) -> dict[str, Any]:
         "undo_blocked": _said(s.undo_blocked),
         "redo_label": _said(s.redo_label),
         **({"clocks": clocks} if (clocks := api_clocks(asking.loaded)) is not None else {}),
+        # "What can I do now?" (the host's or this seat's): none for the public view.
+        **({} if s.cando is None else cando.translated(s.cando)),
     }
 
 

@@ -49,6 +49,7 @@ PHONE_REGIONS: dict[str, str] = {
     "result": OWN,
     "sealed": OWN,
     "game": OWN,
+    "cando": OWN,
     "public": SHARED,
     "history": SHARED,
     "notes": OWN,
@@ -61,6 +62,7 @@ TABLE_REGIONS: dict[str, str] = {
     "sealed": OWN,
     "game": OWN,
     "aside": OWN,
+    "cando": OWN,
     "history": SHARED,
     "clocks": OWN,  # the host's has the Pause button
     "speech": SHARED,  # what speak.js says aloud, once switched on (speech.py)

@@ -20,6 +20,7 @@ from ..pipeline.tables import CursorPlan, Loaded, Tables, Viewer
 from ..text import Text
 from . import cache
 from .auth import form_token
+from .cando import now as cando_now
 from .clock_board import board as clock_board
 
 HISTORY_LINES = 40
@@ -84,6 +85,9 @@ class Screen:
     csrf: str = ""  # this viewer's CSRF token for its forms
     post_url: str = ""  # where this screen's action forms post (the phone's and the table's differ)
     clocks: dict[str, Any] | None = None  # the clock region's view-model (``web.clocks``)
+    # "What can I do now?" for the host or this seat, as plain data (``cando.now``); None
+    # for a screen nobody acts from (the public table screen, a TV).
+    cando: dict[str, Any] | None = None
 
     @property
     def is_host(self) -> bool:
@@ -306,4 +310,5 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
             loaded, ("post_url", viewer.kind == "seat"), lambda: post_url(loaded, viewer)
         ),
         clocks=clock_board(loaded),
+        cando=cando_now(loaded, viewer),
     )

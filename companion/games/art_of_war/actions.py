@@ -86,6 +86,39 @@ _on_screen = action_group(who=HOST)
 _construction = action_group(who=SEAT, phases=("construction",))
 
 
+# Where each main action's rule is, in the rules digest (art-of-war.md): "What can I do now?"
+# names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "choose_setup": "§2",
+    "choose_stance": "§3.2",
+    "bid": "§5",
+    "deploy": "§3.5",
+    "choose_order": "§3.5",
+    "lock": "§3.2",
+    "done": "§3.4",
+    "unlock": "§3.2",
+    "next": "§3",
+    "enter_event": "§3.1",
+    "take_tribute": "§3.3",
+    "buy_tactic": "§3.4",
+    "buy_blueprint": "§3.4",
+    "start_building": "§3.4",
+    "assign_workers": "§3.3",
+    "magistrate_camp": "§9",
+    "resolve_battle": "§3.5",
+    "press_on": "§3.5",
+    "cancel_field_battle": "§3.5",
+    "twin_swallows": "§10",
+    "sell_food": "§3.6",
+    "play_tactic": "§7",
+    "use_general": "§10",
+    "altar_sacrifice": "§8",
+    "set_camp_target": "§3.0",
+    "enter_offer": "§2",
+    "enter_epic": "§5",
+    "enter_tiebreak": "§5",
+}
+
 ACTIONS = action_table(
     _on_phone(
         "choose_setup",
@@ -340,6 +373,7 @@ ACTIONS = action_table(
     ),
     *CORRECTIONS,
     then=then_move_on,
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(ACTIONS, phase=phase_key, turn=lambda state: None)

@@ -138,6 +138,17 @@ def bidding(state: State, actor: Actor) -> bool:
 _on_screen = action_group(who=HOST)
 _on_phone = action_group(who=SEAT)
 
+# Where each main action's rule is, in docs/games/tally.md: "What can I do now?"
+# names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "set_secret": "§Actions",
+    "bid": "§Actions",
+    "lock": "§Actions",
+    "end_turn": "§Actions",
+    "unlock": "§Actions",
+    "last_round": "§Phases",
+}
+
 ACTIONS = action_table(
     Action(
         "add",
@@ -184,6 +195,7 @@ ACTIONS = action_table(
         doc="Call the last round: the game ends when the turn comes back to the first seat.",
         phases=("play",),
     ),
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(ACTIONS, phase=PHASES.current, turn=lambda state: state["turn"])

@@ -102,17 +102,31 @@ class Action:
     who: str = ANYONE
     phases: tuple[str, ...] | None = None
     when: Callable[[State, Actor], bool] | None = None
+    # The rule section it comes from, in the game's rules digest ("§4"): "What can I do
+    # now?" names it beside why a main action is not possible now.
+    rule: str = ""
+    # A move of play that "What can I do now?" explains when it is not possible (None:
+    # every action that is not a correction).
+    main: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.main is None:
+            # Frozen: the one place the default is worked out, as the action is declared.
+            object.__setattr__(self, "main", not self.correction)
 
 
 def action_table(
-    *declared: Action, then: Callable[[ActionFn], ActionFn] | None = None
+    *declared: Action,
+    then: Callable[[ActionFn], ActionFn] | None = None,
+    rules: Mapping[str, str] | None = None,
 ) -> dict[str, Action]:
     """A game's ``ACTIONS``: its actions by type, in the order the buttons, the API and the
     docs list them. The one way a game declares its actions: each an ``Action(...)``, here.
 
     ``then`` is what follows every action of the game, in the same action (one undo): the
     automatic triggers that the rules check after any change, the moves on that need nobody.
-    It wraps each action's function (``then(fn) -> fn``).
+    It wraps each action's function (``then(fn) -> fn``). ``rules`` names the rules
+    digest's section of actions (type -> "§4"), said in one place beside the table.
 
     >>> def add(state, actor, params, rng):
     ...     return [{"type": "Added"}]
@@ -125,10 +139,23 @@ def action_table(
     Traceback (most recent call last):
     ...
     ValueError: actions declared twice: ['add']
+    >>> action_table(Action("add", add), rules={"add": "§3"})["add"].rule
+    '§3'
+    >>> action_table(Action("add", add), rules={"ad": "§3"})
+    Traceback (most recent call last):
+    ...
+    ValueError: rule sections of undeclared actions: ['ad']
     """
     twice = sorted({a.type for a in declared if [b.type for b in declared].count(a.type) > 1})
     if twice:
         raise ValueError(f"actions declared twice: {twice}")
+    sections = dict(rules or {})
+    unknown = sorted(set(sections) - {a.type for a in declared})
+    if unknown:
+        raise ValueError(f"rule sections of undeclared actions: {unknown}")
+    declared = tuple(
+        replace(a, rule=sections[a.type]) if a.type in sections else a for a in declared
+    )
     if then is None:
         return {a.type: a for a in declared}
     return {a.type: replace(a, fn=then(a.fn)) for a in declared}

@@ -77,12 +77,27 @@ def checked(game: Game, state: State, actor: Actor, raw: dict[str, Any]) -> dict
     spec = game.actions.get(raw.get("type", ""))
     if spec is None:
         raise BadInput("unknown_action", N_("There is no such action in this game."))
-    if game.over(state):
-        raise RulesError("game_over", N_("The game is over."))
-    if spec.type not in game.allowed(state, actor):
-        raise not_now(game, state, actor, spec)
+    refused = why_not(game, state, actor, spec)
+    if refused is not None:
+        raise refused
     fields = {k: v for k, v in raw.items() if k not in ("type", "confirm")}
     return {"type": spec.type, **coerce(spec.params, fields, len(state["players"]))}
+
+
+def why_not(
+    game: Game, state: State, actor: Actor, spec: Action, allowed: list[str] | None = None
+) -> RulesError | None:
+    """The refusal ``actor`` gets for ``spec`` now, whatever its parameters (None: it is
+    allowed). The one answer for both the pipeline and "What can I do now?" (``cando``),
+    so what a screen says and what a tap gets never differ. ``allowed``: the actor's
+    ``game.allowed`` list now, when the caller has it already (asked about many actions)."""
+    if game.over(state):
+        return RulesError("game_over", N_("The game is over."))
+    if allowed is None:
+        allowed = game.allowed(state, actor)
+    if spec.type not in allowed:
+        return not_now(game, state, actor, spec)
+    return None
 
 
 def not_now(game: Game, state: State, actor: Actor, spec: Action) -> NotAllowed:

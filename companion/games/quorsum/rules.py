@@ -80,6 +80,21 @@ _rolling = action_group(who=TURN_OR_HOST, phases=("resolve",))  # the turn's dic
 # The host's corrections of the board during the turns, to match the table.
 _correction = action_group(correction=True, who=HOST, phases=TURN_PHASES)
 
+# Where each main action's rule is, in the rules digest (quorsum.md): "What can I do now?"
+# names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "rolloff": "§2",
+    "choose": "§2",
+    "place": "§2",
+    "declare": "§4",
+    "pass": "§4",
+    "resolve": "§4",
+    "roll": "§4",
+    "stop": "§4",
+    "end_turn": "§4",
+    "next_game": "§7",
+}
+
 ACTIONS = action_table(
     Action(
         "set_tile",
@@ -240,6 +255,7 @@ ACTIONS = action_table(
         who=ANYONE,
         phases=("ended",),
     ),
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(ACTIONS, phase=lambda state: state["phase"], turn=whose_turn)

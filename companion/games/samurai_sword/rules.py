@@ -83,6 +83,22 @@ _play_card = action_group(who=TURN_OR_HOST, phases=("play",))
 _turn = action_group(who=TURN_OR_HOST, phases=IN_PLAY)
 _correction = action_group(correction=True, who=HOST, phases=IN_PLAY)
 
+# Where each main action's rule is, in the rules digest (samurai-sword.md): "What can I do now?"
+# names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "attack": "§4",
+    "battle_cry": "§5",
+    "jujutsu": "§5",
+    "next_phase": "§3",
+    "end_turn": "§3",
+    "set_bushido": "§6",
+    "bushido_draw": "§6",
+    "deck_out": "§3",
+    "set_daimyo": "§7",
+    "enter_role": "§2",
+    "enter_character": "§2",
+}
+
 ACTIONS = action_table(
     Action(
         "adjust",
@@ -251,6 +267,7 @@ ACTIONS = action_table(
         who=SEAT,
         when=entering,
     ),
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(

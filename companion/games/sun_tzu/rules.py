@@ -190,6 +190,24 @@ _in_play = action_group(who=SEAT, phases=LIVE)  # a seat's own, until the end
 # the host to confirm one that would end the game or reveal something.
 _correction = action_group(who=HOST, phases=LIVE, correction=True)
 
+# Where each main action's rule is, in the rules digest (sun-tzu.md): "What can I do now?"
+# names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "choose_warlord": "§2",
+    "lock": "§3.2",
+    "unlock": "§3.2",
+    "place": "§3.2",
+    "reveal": "§3.3",
+    "enter_cards": "§3.3",
+    "resolve": "§4",
+    "finish_battles": "§3.4",
+    "take": "§5",
+    "warlord": "§9",
+    "choose_extra_warlord": "§8",
+    "bottom": "§3.5",
+    "recall": "§7",
+}
+
 ACTIONS = action_table(
     Action(
         "choose_warlord",
@@ -388,6 +406,7 @@ ACTIONS = action_table(
         "Host: mark an event as carried out (done=true) or not (done=false).",
         when=_with_events,
     ),
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(ACTIONS, phase=lambda state: state["phase"], turn=whose_turn)

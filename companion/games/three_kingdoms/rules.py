@@ -19,6 +19,27 @@ from . import cards, corrections, tiles, troops, war
 from .phases import PHASES
 from .turns import settled
 
+# Where each main action's rule is, in the rules digest (three-kingdoms-battle.md):
+# "What can I do now?" names it beside why an action is not possible now.
+RULE_SECTIONS = {
+    "expand": "§3.1",
+    "discard_tile": "§3.1",
+    "reinforce": "§3.2",
+    "withdraw": "§3.2",
+    "transfer": "§3.2",
+    "change_stance": "§3.3",
+    "national_war": "§3.4",
+    "emergency": "§3.4",
+    "drive_tiger": "§1",
+    "secret_passage": "§1",
+    "beauty_trap": "§1",
+    "lure_tiger": "§1",
+    "occupy": "§3.5",
+    "roll": "§4",
+    "call_off": "§5",
+    "settle": "§5",
+}
+
 ACTIONS = action_table(
     *tiles.ACTIONS,
     *troops.ORDERS,
@@ -27,6 +48,7 @@ ACTIONS = action_table(
     *war.ACTIONS,
     *corrections.ACTIONS,
     then=settled,
+    rules=RULE_SECTIONS,
 )
 
 allowed = derive_allowed(ACTIONS, phase=PHASES.current, turn=lambda state: state["turn"])
