@@ -59,6 +59,8 @@ CSV_COLUMNS = (
     "rank",
     "winner",
     "decided_by",
+    "clock_s",
+    "longest_turn_s",
 )
 
 # Plays one imported file may hold at most (the app's IMPORT_MAX_PLAYS may lower it): a
@@ -218,7 +220,9 @@ def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> by
     writer.writerow(CSV_COLUMNS)
     for play in plays:
         tied = decided_by(play, tr)
+        timed = play.clocks()  # each seat's time and longest turn, if the table kept clocks
         for entry in standings(play):
+            clock = timed[entry["seat"]] if timed else {}
             row = [
                 play.table_id,
                 play.game_id,
@@ -232,6 +236,8 @@ def to_csv(plays: Iterable[Play], tr: Translate, tz: tzinfo | None = None) -> by
                 entry["rank"],
                 entry["winner"],
                 tied,
+                clock.get("seconds"),
+                clock.get("longest"),
             ]
             writer.writerow([_cell(value) for value in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")

@@ -18,7 +18,7 @@ from companion.pipeline.live import Hub
 from companion.pipeline.tables import HOST, Tables
 from companion.store.log import Store
 
-from .test_exports import exported, sword_play
+from .test_exports import exported, plain, sword_play
 
 RELEASE_DB = Path(__file__).resolve().parents[1] / "fixtures" / "db" / "release-2026-11.sqlite"
 TIMES = {"seconds": [300, 420, 95, 610], "longest": [60, 90, 30, 200]}
@@ -30,6 +30,9 @@ def test_an_exported_play_with_clocks_imports_with_them_and_an_old_file_without(
     assert back.result["clocks"] == TIMES
     assert [c["seconds"] for c in back.clocks()] == TIMES["seconds"]
     assert [c["name"] for c in back.clocks()] == timed.players
+    rows = exports.to_csv([back], plain).decode("utf-8-sig").splitlines()
+    assert rows[0].endswith('"clock_s","longest_turn_s"')
+    assert rows[1].endswith('"300","60"') and rows[4].endswith('"610","200"')
     old = exports.parse_archive(exported(sword_play()))[0]
     assert old.result.get("clocks") is None and old.clocks() == []
 

@@ -95,6 +95,8 @@ def test_csv_has_a_bom_one_row_per_player_and_the_documented_columns():
         "rank": "1",
         "winner": "1",
         "decided_by": "",
+        "clock_s": "",  # the table kept no clocks
+        "longest_turn_s": "",
     }
     # A name a spreadsheet would run as a formula is written as text.
     assert rows[4][6] == "'=Di"

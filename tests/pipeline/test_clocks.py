@@ -17,6 +17,7 @@ from companion.games import GAMES
 from companion.games.example import GAME as TALLY
 from companion.pipeline.clocks import Clocks
 from companion.pipeline.tables import HOST, Tables, Viewer
+from tests.fixtures.waits import eventually
 
 # -- the fold, pure -------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ class Time:
         return self.now
 
 
-def _app(db: Path, time: Time) -> Any:
+def _app(db: Path | str, time: Time) -> Any:
     app = create_app({"DATABASE": str(db), "TESTING": True, "PUBLIC_URL": "http://x"})
     app.extensions["store"].clock = time
     return app
@@ -172,3 +173,32 @@ def test_a_table_without_the_option_keeps_no_clocks_and_cannot_pause(made):
     assert tables.load(tid).clocks is None
     with pytest.raises(RulesError):
         tables.pause_clocks(tid, HOST, True)
+
+
+def test_another_process_follows_the_clocks_row_by_row_as_a_rebuild_would(pg_cluster):
+    # Two apps on one PostgreSQL database stand in for two server processes: the one that
+    # did not write hears of each change and applies the rows (a pause among them).
+    GAMES.setdefault(TALLY.id, TALLY)
+    url = pg_cluster.create_database()
+    time = Time()
+    one, two = _app(url, time), _app(url, time)
+    try:
+        writer, reader = one.extensions["tables"], two.extensions["tables"]
+        tid = writer.create("tally", ["Ann", "Bo"], {"clocks": True}).id
+        reader.load(tid)
+        time.now += 10
+        writer.act(tid, Viewer("seat", 0), {"type": "end_turn"})
+        time.now += 6
+        writer.pause_clocks(tid, HOST, True)
+        version = writer.load(tid).version
+        assert eventually(lambda: reader.load(tid).version == version, timeout=60)
+        time.now += 100
+        heard = _reading(reader, tid, time.now)
+        assert heard == _reading(writer, tid, time.now)
+        assert heard.paused and heard.seconds == [10, 6]
+        assert reader._rebuild(tid).clocks.reading(time.now) == heard
+    finally:
+        one.extensions["store"].close()
+        two.extensions["store"].close()
+        pg_cluster.drop_database(url.rsplit("/", 1)[1])
+        GAMES.pop(TALLY.id, None)

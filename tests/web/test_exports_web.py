@@ -185,7 +185,9 @@ def test_csv_and_json_of_one_play_are_attachments_in_the_viewers_language(app, d
     lines = reply.data.decode("utf-8-sig").splitlines()
     # Every cell quoted (docs/exports.md).
     assert lines[0].startswith('"play_id","game_id","game","date","duration_min","seat","player"')
-    assert any('"2","小明","",' in line and line.endswith('"10","1","1",""') for line in lines)
+    assert any(
+        '"2","小明","",' in line and line.endswith('"10","1","1","","",""') for line in lines
+    )
     data = device.get(f"/plays/{done['id']}/export.json", headers=ZH).get_json()
     assert data["format"] == "table-companion-archive" and data["language"] == "zh_TW"
     play = data["plays"][0]
