@@ -41,6 +41,15 @@
   });
   document.addEventListener("visibilitychange", function () { if (document.hidden) { hideAll(); } });
   window.addEventListener("pagehide", hideAll);
+  // A panel that may follow the phone's own secrets ("What can I do now?") closes when the
+  // phone goes to the background, so a phone put down face up shows only its closed line.
+  function closeFaceDown() {
+    document.querySelectorAll("details[open]").forEach(function (d) {
+      if (d.querySelector("[data-face-down]")) { d.open = false; }
+    });
+  }
+  document.addEventListener("visibilitychange", function () { if (document.hidden) { closeFaceDown(); } });
+  window.addEventListener("pagehide", closeFaceDown);
 
   // --- Live updates: each region and fragment is replaced on its own, never back in time. ---
   // A patch names only the elements that changed (htmx out-of-band swaps), so whatever a

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import TO_BACKGROUND
+
 SHOTS = Path("/tmp/shots-cando")
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 WAIT = 15_000  # ms: only stops a hung test; every wait ends on what the screen shows
@@ -102,3 +104,7 @@ def test_the_panel_says_what_and_why_not_and_follows_the_turn(server, browser, l
         words["turn"].format(name=PLAYERS[turn])
     )
     shots(phone, f"{lang}-my-turn")
+    # Put down face up: the phone going to the background closes the panel.
+    phone.evaluate(TO_BACKGROUND)
+    expect(phone.locator("details.cando")).not_to_have_attribute("open", "")
+    expect(phone.locator("details.cando ul.can")).to_be_hidden()

@@ -27,9 +27,13 @@ SCRAMBLES = 3  # different private values per seat and checkpoint
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
-def behind_a_reveal(attrs: dict[str, str | None]) -> bool:
+def behind_a_reveal(attrs: dict[str, str | None], in_closed_details: bool = False) -> bool:
     """Is this element a closed private region: the reveal's content (``.private``, the
-    private notes) or a choosing panel, both shown only while the player asks?"""
+    private notes) or a choosing panel, both shown only while the player asks; or the
+    inside of a closed panel that the phone closes when it goes to the background
+    (``data-face-down`` in a ``<details>`` served closed)?"""
+    if "data-face-down" in attrs and in_closed_details:
+        return True
     if "hidden" not in attrs:
         return False
     classes = (attrs.get("class") or "").split()
@@ -44,13 +48,17 @@ class Face(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
         self.depth = 0  # >0 while inside a private subtree
+        self.details: list[bool] = []  # the enclosing <details>: is each served open?
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID:
             if not self.depth:
                 self.out.append(f"<{tag} {attrs}>")
             return
-        if self.depth or behind_a_reveal(dict(attrs)):
+        if tag == "details":
+            self.details.append("open" in dict(attrs))
+        closed = bool(self.details) and not self.details[-1]
+        if self.depth or behind_a_reveal(dict(attrs), closed):
             self.depth += 1
             return
         self.out.append(f"<{tag} {attrs}>")
@@ -58,6 +66,8 @@ class Face(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
             return
+        if tag == "details" and self.details:
+            self.details.pop()
         if self.depth:
             self.depth -= 1
             return

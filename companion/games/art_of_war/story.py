@@ -14,7 +14,7 @@ from ..kit import N_
 SERIES = {
     N_("Points"): "score",
     N_("Money"): "money",
-    N_("Food"): "food",
+    N_("Food in hand"): "food",
     N_("Soldiers"): "soldiers_total",
 }
 
