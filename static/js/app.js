@@ -39,17 +39,10 @@
   document.addEventListener("contextmenu", function (e) {
     if (e.target.closest("[data-reveal], [data-reveal-notes]")) { e.preventDefault(); }
   });
-  document.addEventListener("visibilitychange", function () { if (document.hidden) { hideAll(); } });
-  window.addEventListener("pagehide", hideAll);
-  // A panel that may follow the phone's own secrets ("What can I do now?") closes when the
-  // phone goes to the background, so a phone put down face up shows only its closed line.
-  function closeFaceDown() {
-    document.querySelectorAll("details[open]").forEach(function (d) {
-      if (d.querySelector("[data-face-down]")) { d.open = false; }
-    });
-  }
-  document.addEventListener("visibilitychange", function () { if (document.hidden) { closeFaceDown(); } });
-  window.addEventListener("pagehide", closeFaceDown);
+  // Put away, a phone closes "What can I do now?": its list may follow the seat's secrets.
+  function away() { hideAll(); document.querySelectorAll(".cando[open]").forEach(function (d) { d.open = false; }); }
+  document.addEventListener("visibilitychange", function () { if (document.hidden) { away(); } });
+  window.addEventListener("pagehide", away);
 
   // --- Live updates: each region and fragment is replaced on its own, never back in time. ---
   // A patch names only the elements that changed (htmx out-of-band swaps), so whatever a
