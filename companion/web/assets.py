@@ -67,14 +67,19 @@ PAGES: dict[str, Kind] = {
         ("css/app.css", "css/plays.css", "css/story.css"), ("js/app.js",)
     ),  # a play told again
     # The table screen and the TV may speak the table aloud (speak.js); a phone never does.
-    "table": Kind(("css/app.css", GAME_CSS, "css/speak.css"), (*_LIVE, "js/speak.js")),
+    "table": Kind(
+        ("css/app.css", "css/table.css", GAME_CSS, "css/speak.css"), (*_LIVE, "js/speak.js")
+    ),
     "tv": Kind(  # pages in turn
-        ("css/app.css", GAME_CSS, "css/tv.css", "css/speak.css"),
+        ("css/app.css", "css/table.css", GAME_CSS, "css/tv.css", "css/speak.css"),
         (*_LIVE, "js/tv.js", "js/speak.js"),
     ),
     "phone": Kind(("css/app.css", GAME_CSS, "css/notes.css"), (*_LIVE, "js/notes.js")),
     # A seat handed round on a shared device: a phone's page behind a cover.
-    "pass": Kind(("css/app.css", GAME_CSS, "css/notes.css"), (*_LIVE, "js/notes.js", "js/pass.js")),
+    "pass": Kind(
+        ("css/app.css", GAME_CSS, "css/notes.css", "css/pass.css"),
+        (*_LIVE, "js/notes.js", "js/pass.js"),
+    ),
 }
 # A game's own controls that need a script or style of their own, by widget.
 WIDGETS: dict[str, Kind] = {
