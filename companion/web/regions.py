@@ -178,32 +178,46 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         return EMPTY
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
-    if name == "game" and viewer.kind == "seat" and loaded.game.seat_inputs is not None:
-        return _seat_panel(loaded, s)
+    if name == "game":
+        inputs = _game_inputs(loaded, s)
+        if inputs is not None:
+            return _reused(loaded, s.viewer, name, inputs, s)
     return render_part(f"live/{name}.html", s, loaded)
 
 
-# Per table object: (viewer, language) -> (the inputs a phone's panel was rendered from, it).
-_PANELS: WeakKeyDictionary[Loaded, dict[tuple[Viewer, str], tuple[Any, Part]]] = WeakKeyDictionary()
+def _game_inputs(loaded: Loaded, s: Screen) -> Any | None:
+    """What a screen's game panel reads, where the game declares it (``Game.seat_inputs`` for
+    a phone, ``Game.table_inputs`` for the table screen), with the screen's own buttons and
+    where its forms post: everything the template sees. None where nothing is declared."""
+    game = loaded.game
+    if s.seat is not None:
+        if game.seat_inputs is None:
+            return None
+        return (game.seat_inputs(s.view, s.seat), s.allowed, s.csrf, s.post_url)
+    if game.table_inputs is None:
+        return None
+    return (game.table_inputs(s.view), s.is_host, s.allowed, s.csrf, s.post_url)
 
 
-def _seat_panel(loaded: Loaded, s: Screen) -> Part:
-    """A phone's own game panel, rendered again only when what it reads has changed.
+# Per table object: (region, viewer, language) -> (the inputs a region was rendered from, it).
+_REUSED: WeakKeyDictionary[Loaded, dict[tuple[str, Viewer, str], tuple[Any, Part]]] = (
+    WeakKeyDictionary()
+)
 
-    The game declares what its panel reads of the seat's view (``Game.seat_inputs``); with
-    the seat's allowed actions and where its forms post, that is everything the template
-    sees. Equal inputs give the same panel, so the last one is reused without running the
-    template: on most taps only the seat that acted and the one whose turn it is change."""
-    seat = s.viewer.seat
-    assert seat is not None and loaded.game.seat_inputs is not None
-    inputs = (loaded.game.seat_inputs(s.view, seat), s.allowed, s.csrf, s.post_url)
-    panels = _PANELS.setdefault(loaded, {})
-    key = (s.viewer, lang())
-    found = panels.get(key)
+
+def _reused(loaded: Loaded, viewer: Viewer, name: str, inputs: Any, s: Screen) -> Part:
+    """A region rendered again only when what it reads has changed.
+
+    Equal inputs give the same region, so the last one is reused without running its
+    template: on most taps only the seat that acted and the one whose turn it is change. A
+    recorded-playthrough test checks every declaration against a fresh rendering."""
+    kept = _REUSED.setdefault(loaded, {})
+    key = (name, viewer, lang())
+    found = kept.get(key)
     if found is not None and found[0] == inputs:
         return found[1]
-    part = render_part("live/game.html", s, loaded)
-    panels[key] = (inputs, part)
+    part = render_part(f"live/{name}.html", s, loaded)
+    kept[key] = (inputs, part)
     return part
 
 
@@ -241,12 +255,17 @@ def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
     if name == "speech":  # worked out from this version and the one shown before (speech.py)
         return cache.memo(loaded, ("part", name, lang()), lambda: _plain(speech.render(loaded)))
     if scope == SHARED:
-        return cache.memo(
-            loaded,
-            ("part", name, lang()),
-            lambda: render_part(f"live/{name}.html", viewer_screen(loaded, PUBLIC), loaded),
-        )
+        return cache.memo(loaded, ("part", name, lang()), lambda: _shared(loaded, name))
     return _own(loaded, viewer, name)
+
+
+def _shared(loaded: Loaded, name: str) -> Part:
+    """A region every screen shares, from the public screen; the TV's pages are rendered
+    again only when what they read changed, where the game declares it (``tv_inputs``)."""
+    s = viewer_screen(loaded, PUBLIC)
+    if name == "tv" and loaded.game.tv_inputs is not None:
+        return _reused(loaded, PUBLIC, name, (loaded.game.tv_inputs(s.view), s.result), s)
+    return render_part(f"live/{name}.html", s, loaded)
 
 
 class Kept:

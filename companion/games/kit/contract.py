@@ -358,6 +358,11 @@ class Game:
     # seat's allowed actions too), the panel is not rendered again. None: rendered every
     # version. A recorded-playthrough test checks it against a fresh rendering.
     seat_inputs: Callable[[dict[str, Any], int], Any] | None = None
+    # The same for the table screen's board (the game's ``table.html``: ``table_inputs(view)``,
+    # with the screen's allowed actions, whether it is the host's, and where its forms post)
+    # and for the TV's pages (``tv.html``: ``tv_inputs(view)``, with the result).
+    table_inputs: Callable[[dict[str, Any]], Any] | None = None
+    tv_inputs: Callable[[dict[str, Any]], Any] | None = None
     # A game with secrets whose host corrections never depend on a seat's secret (what they
     # change, the triggers they fire and the end they bring all follow from public facts)
     # says so here: its host is asked after a correction runs, and the question names what

@@ -26,13 +26,23 @@ SHARED_NAMES = {
     "view": "view",
     "private_view": "private_view",
     "seat_inputs": "seat_inputs",
+    "table_inputs": "table_inputs",
+    "tv_inputs": "tv_inputs",
     "result": "result",
     "over": "over",
     "LINES": "describe",
     "PHASES": "phases",
     "story_series": "story_series",
 }
-OPTIONAL_NAMES = ("OPTIONS", "private_view", "seat_inputs", "PHASES", "story_series")
+OPTIONAL_NAMES = (
+    "OPTIONS",
+    "private_view",
+    "seat_inputs",
+    "table_inputs",
+    "tv_inputs",
+    "PHASES",
+    "story_series",
+)
 
 
 def assemble(
@@ -49,9 +59,10 @@ def assemble(
     """A game's ``Game`` from its parts: the modules ``parts`` hold the shared names
     (``SHARED_NAMES``: ``GAME_ID``, ``setup``, ``ACTIONS``, ``allowed``, ``view``, ``result``,
     ``over``, ``LINES``; where the game has them ``OPTIONS``, ``PHASES``, ``private_view``,
-    ``seat_inputs``), so the game's ``__init__`` states only what is its own: its name, how
-    many play (``players``: the least and the most), what a seat keeps hidden (``private``;
-    none by default), whether it has sealed rounds, what its reveals show, and the flags.
+    ``seat_inputs``, ``table_inputs``, ``tv_inputs``), so the game's ``__init__`` states only
+    what is its own: its name, how many play (``players``: the least and the most), what a
+    seat keeps hidden (``private``; none by default), whether it has sealed rounds, what its
+    reveals show, and the flags.
 
     A name found in two parts must be the same object there (a module that imports it from
     another part); two different ones are a mistake, refused at import.
