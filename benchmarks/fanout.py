@@ -18,6 +18,7 @@ committed before its reply; a refused move stops the benchmark with the reply.
     python benchmarks/fanout.py T S M [--game samurai-sword] [--quick]
                                       [--db sqlite|postgresql|postgresql://...] [--workers N]
     python benchmarks/fanout.py 100 8 0 --soak 600    # human pace for 10 minutes
+    python benchmarks/fanout.py 1 8 50 --pin-cpu 0    # the server on one core (taskset)
 
 The games are kept in a SQLite file by default. ``--db postgresql`` keeps them in PostgreSQL
 instead: a throwaway cluster (``tests/pgcluster.py``, Debian's postgresql) with a fresh
@@ -45,6 +46,7 @@ import argparse
 import asyncio
 import base64
 import json
+import os
 import statistics
 import sys
 import time
@@ -495,6 +497,13 @@ def main() -> None:
         help="server processes sharing the port (companion serve --workers; needs PostgreSQL)",
     )
     parser.add_argument(
+        "--pin-cpu",
+        type=int,
+        metavar="CPU",
+        help="the server on this one core alone (taskset) and the clients on the others:"
+        " a Raspberry Pi's single busy core, roughly",
+    )
+    parser.add_argument(
         "--soak",
         type=float,
         metavar="SECONDS",
@@ -513,8 +522,17 @@ def main() -> None:
         parser.error("--workers needs PostgreSQL: --db postgresql or --db postgresql://...")
     global GZIP
     GZIP = not args.identity
+    wrapper = None
+    if args.pin_cpu is not None:
+        cores = os.sched_getaffinity(0)
+        if args.pin_cpu not in cores or len(cores) < 2:
+            parser.error(f"--pin-cpu needs a core of {sorted(cores)} and one more for the clients")
+        wrapper = ["taskset", "--cpu-list", str(args.pin_cpu)]
+        # The clients stay off the server's core, so what it measures is the server's own.
+        os.sched_setaffinity(0, cores - {args.pin_cpu})
     with open_store(args.db, args.workers) as store:
-        proc, port = start_server(store.db, workers=args.workers)
+        proc, port = start_server(store.db, wrapper=wrapper, workers=args.workers)
+        server_cpus = sorted(os.sched_getaffinity(proc.pid))
         try:
             if args.soak:
                 run = soak(
@@ -529,6 +547,7 @@ def main() -> None:
             sys.exit(f"fanout: {err}")
         finally:
             stop_server(proc)
+    result["server_cpus"] = server_cpus  # the cores the server may run on
     print(json.dumps(result))
 
 

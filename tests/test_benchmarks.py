@@ -120,3 +120,13 @@ def test_disk_writes_reports_bytes_per_move_for_a_game():
     assert game["game"] == "quorsum" and game["moves"] > 100 and game["games_finished"] == 1
     # Every move's commit reaches the disk: at least one 4 KB page, and the snapshot too.
     assert game["bytes_per_move"] >= 4096 and game["snapshot_bytes_per_game"] > 0
+
+
+def test_one_core_pins_the_server_and_reports_each_game():
+    # The server alone on one core: taskset must leave it exactly that core.
+    figures = run("one_core.py", timeout=180)
+    assert figures["tables"] == 1 and figures["screens"] == 8 and figures["moves"] == 3
+    (game,) = [key for key in figures if key in GAMES]
+    assert {"p50_ms", "p99_ms", "max_ms", "server_cpu_ms_per_move"} <= set(figures[game])
+    assert 0 < figures[game]["p50_ms"] <= figures[game]["p99_ms"]
+    assert figures[game]["server_cpus"] == [figures["cpu"]]
