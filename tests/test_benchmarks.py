@@ -120,3 +120,11 @@ def test_disk_writes_reports_bytes_per_move_for_a_game():
     assert game["game"] == "quorsum" and game["moves"] > 100 and game["games_finished"] == 1
     # Every move's commit reaches the disk: at least one 4 KB page, and the snapshot too.
     assert game["bytes_per_move"] >= 4096 and game["snapshot_bytes_per_game"] > 0
+
+
+def test_render_steps_reports_every_game_per_live_area():
+    figures = run("render_steps.py", timeout=180)
+    assert set(figures["games"]) == set(GAMES) and figures["target_ms"] == 4
+    for game in figures["games"].values():
+        assert game["steps"] > 0 and game["ms_per_step"] > 0
+        assert {"table", "tv", "phones"} <= set(game)
