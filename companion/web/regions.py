@@ -206,7 +206,7 @@ PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
         s.result is not None,
         _turn_name(s),
     ),
-    "latest": lambda s: (s.latest, s.result is not None),
+    "latest": lambda s: (s.latest, bool(s.result)),
     "history": lambda s: s.public_lines,
     "cando": lambda s: s.cando,
     # The Pause form (the host's) posts to this table with this viewer's token.
@@ -216,7 +216,8 @@ PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
         s.view.get("sealed"),
         _names(s),
         s.is_host,
-        "unlock" in s.actions and s.can("unlock"),
+        "unlock" in s.actions,
+        s.can("unlock"),
         s.form,
     ),
 }
