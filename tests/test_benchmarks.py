@@ -130,3 +130,11 @@ def test_one_core_pins_the_server_and_reports_each_game():
     assert {"p50_ms", "p99_ms", "max_ms", "server_cpu_ms_per_move"} <= set(figures[game])
     assert 0 < figures[game]["p50_ms"] <= figures[game]["p99_ms"]
     assert figures[game]["server_cpus"] == [figures["cpu"]]
+
+
+def test_render_steps_reports_every_game_per_live_area():
+    figures = run("render_steps.py", timeout=180)
+    assert set(figures["games"]) == set(GAMES) and figures["target_ms"] == 4
+    for game in figures["games"].values():
+        assert game["steps"] > 0 and game["ms_per_step"] > 0
+        assert {"table", "tv", "phones"} <= set(game)

@@ -25,6 +25,7 @@ elements around them are never replaced unless they themselves changed.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -178,11 +179,54 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         return EMPTY
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
-    if name == "game":
-        inputs = _game_inputs(loaded, s)
-        if inputs is not None:
-            return _reused(loaded, s.viewer, name, inputs, s)
+    inputs = _game_inputs(loaded, s) if name == "game" else _platform_inputs(s, name)
+    if inputs is not None:
+        return _reused(loaded, s.viewer, name, inputs, s)
     return render_part(f"live/{name}.html", s, loaded)
+
+
+def _names(s: Screen) -> list[str]:
+    return [p["name"] for p in s.view["players"]]
+
+
+def _turn_name(s: Screen) -> str | None:
+    turn = s.view.get("turn")
+    return s.view["players"][turn]["name"] if turn is not None else None
+
+
+# What each of the platform's own templates (live/<name>.html) reads of its screen, as plain
+# data: equal inputs give the same region, so it is not rendered again (``_reused``). Kept
+# to what the template reads, so a change elsewhere at the table leaves them equal.
+PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
+    # _status.html: the game's name, round, phase, whose turn, and whether it is over.
+    "status": lambda s: (
+        s.game_name,
+        s.view.get("round"),
+        s.view.get("phase"),
+        s.result is not None,
+        _turn_name(s),
+    ),
+    "latest": lambda s: (s.latest, bool(s.result)),
+    "history": lambda s: s.public_lines,
+    "cando": lambda s: s.cando,
+    # The Pause form (the host's) posts to this table with this viewer's token.
+    "clocks": lambda s: (s.clocks, s.seat, s.is_host, s.table_id, s.csrf),
+    # Who has locked, by name; the host's Unlock buttons are its forms.
+    "sealed": lambda s: (
+        s.view.get("sealed"),
+        _names(s),
+        s.is_host,
+        "unlock" in s.actions,
+        s.can("unlock"),
+        s.form,
+    ),
+}
+
+
+def _platform_inputs(s: Screen, name: str) -> Any | None:
+    """What a platform region reads, where it is declared here (None: rendered every time)."""
+    inputs = PLATFORM_INPUTS.get(name)
+    return None if inputs is None else inputs(s)
 
 
 def _game_inputs(loaded: Loaded, s: Screen) -> Any | None:
@@ -265,6 +309,9 @@ def _shared(loaded: Loaded, name: str) -> Part:
     s = viewer_screen(loaded, PUBLIC)
     if name == "tv" and loaded.game.tv_inputs is not None:
         return _reused(loaded, PUBLIC, name, (loaded.game.tv_inputs(s.view), s.result), s)
+    inputs = _platform_inputs(s, name)
+    if inputs is not None:
+        return _reused(loaded, PUBLIC, name, inputs, s)
     return render_part(f"live/{name}.html", s, loaded)
 
 
