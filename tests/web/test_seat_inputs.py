@@ -50,3 +50,45 @@ def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: P
                 reused += served is last.get(seat.seat)  # the same panel as the last step's
                 last[seat.seat] = served
     assert reused, "no panel was ever reused"
+
+
+# --------------------------------------------------------- Quorsum and Samurai Sword's boards
+
+QUORSUM_AND_SAMURAI_SWORD = [
+    p for p in LOGS if json.loads(p.read_text())["game"] in ("quorsum", "samurai-sword")
+]
+
+
+@pytest.mark.parametrize("path", QUORSUM_AND_SAMURAI_SWORD, ids=lambda p: p.stem)
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_quorsum_and_samurai_sword_reused_boards_and_tv_pages_equal_fresh_ones(
+    app: Flask, path: Path, language
+):
+    """The table screen's board (the host's and the public one) and the TV's pages, reused
+    from ``table_inputs`` and ``tv_inputs``, are what a fresh rendering gives at every step."""
+    from companion.pipeline.tables import HOST, PUBLIC  # here: this test stands on its own
+
+    data = json.loads(path.read_text())
+    game = GAMES[data["game"]]
+    assert game.table_inputs is not None and game.tv_inputs is not None
+    tables = app.extensions["tables"]
+    played = replay_log(tables, "boards", data)
+    areas = {
+        "host": (HOST, "game", HOST),
+        "public": (PUBLIC, "game", PUBLIC),
+        "tv": (regions.TV, "tv", PUBLIC),  # the TV's pages are rendered from the public screen
+    }
+    reused = dict.fromkeys(areas, 0)
+    last: dict[str, regions.Part] = {}
+    for _n, step in played:
+        loaded = tables.load("boards")
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            for area, (viewer, region, source) in areas.items():
+                served = regions.parts(loaded, viewer)[region]
+                fresh = regions.render_part(
+                    f"live/{region}.html", regions.viewer_screen(loaded, source), loaded
+                )
+                assert served.html == fresh.html, f"{area} after {step}"
+                reused[area] += served is last.get(area)  # the same part as the last step's
+                last[area] = served
+    assert all(reused.values()), f"an area was never reused: {reused}"

@@ -316,3 +316,78 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
 def private_view(state: State, seat: int) -> dict[str, Any]:
     """Quorsum has no secrets: a seat's view is the table's view plus an empty "me"."""
     return {}
+
+
+# What each live area's template reads of the view (``Game.seat_inputs``, ``table_inputs``,
+# ``tv_inputs``): where it is equal to the last version's, the area is not rendered again.
+# Each is taken from that viewer's own view, so it never holds what the viewer may not see.
+
+SETUP_PHASES = ("layout", "rolloff", "choose", "place")
+
+
+def _board_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the board (``_board.html``) reads: the tiles and pieces, the dice still to roll
+    on each tile, the next tile to enter and, while placing, the corners' hints."""
+    decl = view["declaration"]
+    pending = [
+        (a["tile"], a["dice"], a["kind_t"])
+        for a in (decl["actions"] if decl else [])
+        if a["status"] == "pending"
+    ]
+    placing = view["phase_key"] == "place"
+    nxt = view["layout"]["next"]
+    return (
+        view["grid"],
+        view["pieces"],
+        pending,
+        nxt["tile"] if nxt else None,
+        view["opening"]["corners"] if placing else None,
+    )
+
+
+def _side_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the players' cards, the stalemate cube and the match read."""
+    match = view["match"]
+    return (
+        view["players"],
+        view["over"],
+        view["stalemate"],
+        match if match["target"] > 1 else None,
+    )
+
+
+def _play_inputs(view: dict[str, Any], planner: Any) -> tuple[Any, ...]:
+    """What the opening, the turn and a finished game's panel read (``_setup.html``,
+    ``_turn.html``, ``_end.html``); ``planner``: the planner as this screen may use it."""
+    phase = view["phase_key"]
+    setup = (view["layout"], view["opening"]) if phase in SETUP_PHASES else None
+    turn = None
+    if phase in TURN_PHASES:
+        turn = (view["turn"], view["round"], view["declaration"], planner)
+    return (phase, setup, turn, view["last_game"])
+
+
+def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a phone's panel (``seat.html``) reads: the board, the players, the turn, and the
+    planner only while the turn is this seat's (only then may it declare)."""
+    planner = view["planner"]
+    own = planner if view["turn"] == seat else planner is not None
+    return (_board_inputs(view), _side_inputs(view), _play_inputs(view, own))
+
+
+def table_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the table screen's board (``table.html``) reads: as a phone's, with the planner
+    (the host may declare for the player on turn), the tile values left in the box and the
+    bounds of the host's corrections."""
+    return (
+        _board_inputs(view),
+        _side_inputs(view),
+        _play_inputs(view, view["planner"]),
+        view["layout"]["left"],
+        view["corrections"],
+    )
+
+
+def tv_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the TV's page (``tv.html``) reads: the board and the players' side only."""
+    return (_board_inputs(view), _side_inputs(view))

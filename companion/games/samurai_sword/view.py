@@ -196,3 +196,54 @@ def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
         if own_turn
         else None,
     )
+
+
+def _attack_inputs(view: dict[str, Any]) -> Any:
+    """The attack helper as a screen shows it: the player on turn's rows and Difficulties."""
+    attack, turn = view.get("attack"), view.get("turn")
+    if not attack or turn is None:
+        return None
+    return (attack[turn], view["difficulty"][turn])
+
+
+def table_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the table screen's board (templates/games/samurai-sword/table.html) reads of the
+    public view: every player's card, who has entered their cards before the start, the
+    turn's buttons and the attack helper during play, and the corrections' defaults."""
+    started, over = view.get("started"), view.get("over")
+    playing = started and not over
+    return (
+        view["players"],
+        started,
+        over,
+        view.get("roles_mismatch"),
+        None if started else view.get("setup"),
+        (
+            view.get("turn"),
+            view.get("round"),
+            view.get("phases"),
+            view.get("bushido_pending"),
+            view.get("attack_targets"),
+            view.get("group_targets"),
+            view.get("weapons"),
+            view.get("character_choices"),
+            view.get("deck_outs"),
+            _attack_inputs(view),
+        )
+        if playing
+        else None,
+    )
+
+
+def tv_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the TV's page (templates/games/samurai-sword/tv.html) reads: every player's card,
+    the entries before the start, any secret choice being locked in, the attack helper."""
+    started, over = view.get("started"), view.get("over")
+    return (
+        view["players"],
+        started,
+        over,
+        view.get("sealed"),
+        None if started else view.get("setup"),
+        _attack_inputs(view) if started and not over else None,
+    )
