@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from companion.games import GAMES
-from companion.pipeline.tables import Viewer
+from companion.pipeline.tables import HOST, PUBLIC, Viewer
 from companion.web import regions
 
 from ..fixtures.tables import replay_log
@@ -50,3 +50,37 @@ def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: P
                 reused += served is last.get(seat.seat)  # the same panel as the last step's
                 last[seat.seat] = served
     assert reused, "no panel was ever reused"
+
+
+AOW_LOGS = [p for p in LOGS if json.loads(p.read_text())["game"] == "art-of-war"]
+
+
+@pytest.mark.parametrize("path", AOW_LOGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_table_and_tv_inputs_art_of_war(app: Flask, path: Path, language):
+    """The Art of War's table screen board (the host's and the public one) and its TV pages,
+    reused from their declared inputs, equal a fresh rendering after every step."""
+    game = GAMES["art-of-war"]
+    assert game.table_inputs is not None and game.tv_inputs is not None
+    data = json.loads(path.read_text())
+    tables = app.extensions["tables"]
+    played = replay_log(tables, "inputs", data)
+    areas = {
+        "host": (HOST, "game", HOST),
+        "public": (PUBLIC, "game", PUBLIC),
+        "tv": (regions.TV, "tv", PUBLIC),  # the TV's pages come from the public screen
+    }
+    reused = dict.fromkeys(areas, 0)
+    last: dict[str, regions.Part] = {}
+    for _n, step in played:
+        loaded = tables.load("inputs")
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            for area, (viewer, region, rendered_as) in areas.items():
+                served = regions.parts(loaded, viewer)[region]
+                fresh = regions.render_part(
+                    f"live/{region}.html", regions.viewer_screen(loaded, rendered_as), loaded
+                )
+                assert served.html == fresh.html, f"{area} after {step}"
+                reused[area] += served is last.get(area)
+                last[area] = served
+    assert all(reused.values()), f"never reused: {reused}"
