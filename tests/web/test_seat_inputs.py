@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from companion.games import GAMES
-from companion.pipeline.tables import HOST, PUBLIC, Viewer
+from companion.pipeline.tables import Viewer
 from companion.web import regions
 
 from ..fixtures.tables import replay_log
@@ -65,10 +65,11 @@ def test_table_and_tv_inputs_art_of_war(app: Flask, path: Path, language):
     data = json.loads(path.read_text())
     tables = app.extensions["tables"]
     played = replay_log(tables, "inputs", data)
+    host, public = Viewer("host"), Viewer("public")
     areas = {
-        "host": (HOST, "game", HOST),
-        "public": (PUBLIC, "game", PUBLIC),
-        "tv": (regions.TV, "tv", PUBLIC),  # the TV's pages come from the public screen
+        "host": (host, "game", host),
+        "public": (public, "game", public),
+        "tv": (regions.TV, "tv", public),  # the TV's pages come from the public screen
     }
     reused = dict.fromkeys(areas, 0)
     last: dict[str, regions.Part] = {}
