@@ -24,6 +24,7 @@ and the second app, asked after every step as the live one is, heard the same ve
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,13 +114,26 @@ class Fresh:
         return html if html.strip() else ""  # an empty region is sent as nothing at all
 
 
+# The regions a game may declare the inputs of, by the kind of screen that shows them.
+DECLARED = {("seat", "game"): "seat_inputs", ("host", "game"): "table_inputs"}
+DECLARED |= {("public", "game"): "table_inputs", ("tv", "tv"): "tv_inputs"}
+
+
+def area(viewer: Viewer) -> str:
+    return "tv" if viewer.screen == "tv" else viewer.kind
+
+
 def compare(
     live: Flask,
     fresh: Flask,
     streams: dict[tuple[str, Viewer], regions.Held],
     language: str,
     where: str,
+    reused: Counter[tuple[str, str]] | None = None,
+    last: dict[tuple[str, Viewer, str], regions.Part] | None = None,
 ) -> None:
+    """Bring every stream of ``language`` forward and compare it with a fresh rendering;
+    count, in ``reused``, each declared region served as the very part of the last step."""
     headers = {"Accept-Language": language}
     shown: dict[Viewer, dict[str, str]] = {}
     with live.test_request_context("/", headers=headers):
@@ -127,8 +141,15 @@ def compare(
         for (lang, viewer), held in streams.items():
             if lang != language:
                 continue
+            made_now = regions.parts(loaded, viewer)
+            for (kind, name), _ in DECLARED.items():
+                if reused is None or last is None or kind != area(viewer):
+                    continue
+                key = (lang, viewer, name)
+                reused[kind, name] += made_now[name] is last.get(key)
+                last[key] = made_now[name]
             if held:
-                regions.changes(regions.parts(loaded, viewer), held)
+                regions.changes(made_now, held)
             else:  # the first version: the whole live area, as a page load shows it
                 held.update(regions.shown(regions.parts(loaded, viewer)))
             shown[viewer] = {name: held_region(held, name) for name in regions.regions_of(viewer)}
@@ -160,6 +181,14 @@ def test_every_screen_holds_a_fresh_rendering_at_every_step(apps, path: Path):
     }
     for language in LANGUAGES:
         compare(live, fresh, streams, language, "at the start")
+    reused: Counter[tuple[str, str]] = Counter()
+    last: dict[tuple[str, Viewer, str], regions.Part] = {}
     for n, step in played:
         for language in LANGUAGES:
-            compare(live, fresh, streams, language, f"after step {n}: {step}")
+            where = f"after step {n}: {step}"
+            compare(live, fresh, streams, language, where, reused, last)
+    # A declaration that never lets a region be reused saves nothing: each must, at least once.
+    game = GAMES[data["game"]]
+    for declared, name in DECLARED.items():
+        if getattr(game, name) is not None:
+            assert reused[declared], f"{name}: {declared} never reused"

@@ -354,3 +354,114 @@ def view(state: State, viewer: Actor) -> dict[str, Any]:
         out["me"] = me(state, viewer)
         out["sealed"] = sealed.seat_view(state, viewer)
     return out
+
+
+# What each live area's template reads of a view (``Game.seat_inputs``, ``table_inputs``,
+# ``tv_inputs``): equal inputs give the same markup, so the platform reuses the last one
+# without running the template. A recorded-playthrough test checks each against a fresh
+# rendering. Each is taken from the viewer's own view, so it holds nothing that viewer
+# may not see.
+
+# The parts of a phone's ``me`` that its panel never shows.
+_ME_UNREAD = frozenset(
+    {"seat", "general", "deploy_targets", "magistrate", "tactic_price", "score", "score_lines"}
+)
+
+
+def _row(p: dict[str, Any]) -> tuple[Any, ...]:
+    """What a phone's "Everyone" shows of a player (and its selects: the seat and name)."""
+    return (
+        p["name"],
+        p["start"],
+        p["stance"],
+        p["food"],
+        p["soldiers"],
+        p["population"],
+        p["score"],
+        p["score_hidden"],
+        p.get("money"),
+        p["advisor_t"],
+    )
+
+
+def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What the phone's panel (templates/games/art-of-war/seat.html and its pieces) reads of
+    its seat's view: its own ``me`` and public row, everyone's names and small counters, the
+    phase line and the event, its own part of a sealed round, the tribute it chooses, whom
+    Done waits for once it is done, the auction, the battle being fought and the map's and
+    buildings' names its forms offer."""
+    me = view["me"]
+    sv, done, auction = view["sealed"], view["done"], view["auction"]
+    event = view["event"]
+    return (
+        {k: v for k, v in me.items() if k not in _ME_UNREAD},
+        view["players"][seat],
+        [_row(p) for p in view["players"]],
+        (view["phase_badge"], view["phase"], view["steps"], view["over"], view["todo"]),
+        (event["name_t"], event["effect_t"]),
+        (sv["name"], sv["prompt"], sv["submitted"][seat], sv["locked"][seat], sv["mine"])
+        if sv and sv["in_round"]
+        else None,
+        [t for t in view["tribute"] if t["seat"] == seat and t["kind"] is None],
+        (done["battle"], done["waiting"] if seat in done["done"] else None) if done else None,
+        view["press_on"] == seat,
+        (view["in_round"], view["playing"], view["shows_counters"]),
+        (auction["epic_t"], auction["bids"], auction["result"]),
+        [b for b in view["battles"] if "forces" in b],
+        [(b["key"], b["name_t"]) for b in view["buildings"]],
+        view["map"]["labels"],
+        [c["loc"] for c in view["map"]["cities"]],
+        [c["loc"] for c in view["map"]["camps"]],
+    )
+
+
+# What the TV's pages (tv.html) read: the public board without what the host taps next.
+_TV_KEYS = (
+    "players",
+    "shows_counters",
+    "selling_food",
+    "in_round",
+    "over",
+    "sealed",
+    "battles",
+    "auction",
+    "map",
+    "tribute",
+    "computed",
+    "event",
+    "effects",
+    "prices",
+    "price_bonus",
+    "options",
+    "buildings",
+    "epic_blueprints",
+    "blueprints_left",
+    "final",
+)
+# The table screen's board (table.html) reads those and what the host taps next: the phase
+# strip, what to do now, the setup, the battle to press on, the corrections' choices.
+_TABLE_KEYS = (
+    *_TV_KEYS,
+    "in_setup",
+    "allowances",
+    "phases",
+    "steps",
+    "todo",
+    "blocker",
+    "next_ends_round",
+    "press_on",
+    "placeable",
+)
+
+
+def tv_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the TV's pages (templates/games/art-of-war/tv.html) read of the public view."""
+    return tuple(view.get(k) for k in _TV_KEYS)
+
+
+def table_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the table screen's board (templates/games/art-of-war/table.html) reads of the
+    public view: the TV's and what the host taps next; of who is done, only whom the
+    table still waits for."""
+    done = view["done"]
+    return (*(view.get(k) for k in _TABLE_KEYS), done["waiting"] if done else None)
