@@ -166,9 +166,12 @@ def compare(
                 assert regions_shown[name] == expected, f"{viewer} {name} {language} {where}"
 
 
-def test_every_game_has_a_recorded_playthrough():
+def test_every_game_has_a_recorded_playthrough_and_declares_its_areas_inputs():
     played = {json.loads(p.read_text())["game"] for p in LOGS}
     assert played >= set(GAMES) - {"tally", "example"}
+    for game in played:
+        for name in set(DECLARED.values()):
+            assert getattr(GAMES[game], name) is not None, (game, name)
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
