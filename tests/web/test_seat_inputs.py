@@ -36,7 +36,7 @@ def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: P
     tables = app.extensions["tables"]
     played = replay_log(tables, "inputs", data)
     seats = [Viewer("seat", n) for n in range(len(data["players"]))]
-    reused = 0
+    reused = unchanged = 0
     last: dict[int, regions.Part] = {}
     for _n, step in played:
         loaded = tables.load("inputs")
@@ -48,8 +48,12 @@ def test_every_reused_panel_equals_a_fresh_one_at_every_step(app: Flask, path: P
                 )
                 assert served.html == fresh.html, f"seat {seat.seat} after {step}"
                 reused += served is last.get(seat.seat)  # the same panel as the last step's
+                before = last.get(seat.seat)
+                unchanged += before is not None and before.html == fresh.html
                 last[seat.seat] = served
-    assert reused, "no panel was ever reused"
+    # A game whose every step changes every phone's panel (3 Kingdoms Battle: all of it is
+    # public, and every phone shows it) has nothing to reuse.
+    assert reused or not unchanged, "no panel was ever reused"
 
 
 # The table screen's board (``Game.table_inputs``: the host's and the public one) and the
