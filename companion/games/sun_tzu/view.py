@@ -432,3 +432,100 @@ def _score_text(state: State) -> Text:
         abs(s),
         name=_name(state, seat),
     )
+
+
+# What each screen's template reads of a view, for reusing a screen's game panel while it is
+# unchanged (``Game.seat_inputs``, ``table_inputs``, ``tv_inputs``). Every key a template
+# reads is listed, and nothing else: the fewer, the more often two versions are equal. A
+# recorded-playthrough test compares every reused panel with a fresh one.
+
+# The board's head and provinces, on every screen (_head.html, _provinces.html).
+_BOARD = tuple(
+    "phase_id cards_mode round_track track score score_text event events_left plagues "
+    "in_battle score_column provinces battle_log last_round_log round scoring ".split()
+)
+# The "now" line and the battle order (_now.html), on the phone and the table screen.
+_NOW = ("over", "pending", "choosing_warlords", "placing", "drawing", "current", "scoring_round")
+# A player's counters as the phone shows them (its own and the other's).
+_PHONE_PLAYER = tuple(
+    "seat name colour colour_t pool reserve board markers hand_count deck_count "
+    "played warlords_played drawing ".split()
+)
+# The phone's own part of its view (its private panel and its choices); its sealed round
+# is read apart (``_seat_sealed``).
+_ME = tuple(
+    "colour secret_panel warlord_choices place_slots hand_cards warlords warlord_open "
+    "drawn drawn_cards extra_choices recall_open recall_choices placed notes unplaced ".split()
+)
+
+
+def _pick(d: dict[str, Any], keys: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(d.get(k) for k in keys)
+
+
+def _order(v: dict[str, Any]) -> tuple[Any, ...]:
+    """The battle order as the screens read it: its reasons and choices only in a battle."""
+    order, battle = v["order"], v["in_battle"]
+    return (
+        order["chooser"],
+        order["next"],
+        order["choices"] if battle else None,
+        order["why"] if battle else None,
+    )
+
+
+def _seat_sealed(me: dict[str, Any], seat: int) -> tuple[Any, ...] | None:
+    """The phone's sealed round: its own choice, who has locked, whether it has chosen."""
+    sv = me["sealed"]
+    if sv is None:
+        return None
+    return sv["mine"], sv["in_round"], sv["locked"], sv["submitted"][seat]
+
+
+def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What the phone's panel (templates/games/sun-tzu/seat.html) reads of its seat's view:
+    the board, the "now" line, both players' counters and its own secrets and choices."""
+    me = view["me"]
+    return (
+        _pick(view, _BOARD),
+        _pick(view, _NOW),
+        _order(view),
+        view["options"]["events"],
+        [_pick(p, _PHONE_PLAYER) for p in view["players"]],
+        _pick(me, _ME),
+        _seat_sealed(me, seat),
+    )
+
+
+def table_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the table screen's board (table.html) reads: the board, the "now" line, the
+    players' cards and whose turn it is, and the host's card entry and corrections. A
+    sealed round's progress is not among them (the table screen shows it apart)."""
+    return (
+        _pick(view, _BOARD),
+        _pick(view, _NOW),
+        _order(view),
+        view["options"]["events"],
+        view["players"],
+        view["turn"],
+        view["entry_choices"],
+        view["recall_codes"],
+        view["event_cards"],
+        view["places"],
+        view["display_numbers"],
+    )
+
+
+def tv_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the TV's pages (tv.html) read: the board with the sealed round's progress, the
+    players' cards and whose turn it is."""
+    order = view["order"]
+    return (
+        _pick(view, _BOARD),
+        view["options"]["events"],
+        view["sealed"],
+        view["players"],
+        view["turn"],
+        order["chooser"],
+        order["next"] if view["in_battle"] else None,
+    )

@@ -70,6 +70,26 @@ def _choices(state: State, seat: int) -> dict[str, Any]:
             "to_hold": _stance_picks(mine, seat, 0),
             "to_alert": _stance_picks(mine, seat, 1),
         },
+        # Every city as the turn's option lists name it (no troops): those lists change
+        # only when a city is added, completed or changes hands.
+        "city_names": [_city_name(state, c) for c in state["cities"]],
+    }
+
+
+def _city_size(city: City) -> str:
+    """A completed city's size, or the size its tiles would give it so far."""
+    return city["size"] if city["complete"] else city_size(city["tiles"])
+
+
+def _city_name(state: State, city: City) -> dict[str, Any]:
+    """A city as the option lists name it: its number, owner and size (no troops)."""
+    return {
+        "id": city["id"],
+        "label": T("City {city}", city=city["id"]),
+        "owner": city["owner"],
+        "owner_name": name(state, city["owner"]),
+        "size_label": SIZE_LABELS[_city_size(city)],
+        "complete": city["complete"],
     }
 
 
@@ -127,7 +147,7 @@ def _player_view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _city_view(state: State, city: City) -> dict[str, Any]:
-    size = city["size"] if city["complete"] else city_size(city["tiles"])
+    size = _city_size(city)
     idle = is_idle(city)
     out = {
         "id": city["id"],
@@ -400,3 +420,43 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "score": score(state, seat),
         "supply": supply(state, seat),
     }
+
+
+# What each screen's template reads of a view, for reusing a screen's game panel while it is
+# unchanged (``Game.seat_inputs``, ``table_inputs``, ``tv_inputs``): every key a template
+# reads, and nothing else. Every screen here shows every public number, so nearly every
+# action changes them; what they leave out is what no screen shows (the round, the turns
+# played, the last action's words). A recorded-playthrough test checks them.
+
+# What every screen shows: the now line, the battle, the players, the cities, the end.
+_SHOWN = tuple(
+    "win_points over tiebreak tiles_left tiles_total ending turn last_battle "
+    "civil_wars_waiting battle winners cities".split()
+)
+
+
+def _shown(view: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(view[k] for k in _SHOWN)
+
+
+def _players(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players' rows without the turns each has played (no screen shows them)."""
+    return [{k: v for k, v in p.items() if k != "turns"} for p in view["players"]]
+
+
+def seat_inputs(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What the phone's panel (templates/games/three-kingdoms/seat.html) reads: what every
+    screen shows, and the turn's choices only while the turn is its own."""
+    mine = view["me"]["is_turn"]
+    return _shown(view), _players(view), mine, view["choices"] if mine else None
+
+
+def table_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the table screen's board (table.html) reads: what every screen shows, the
+    turn's choices (the host records the action) and the corrections' rows."""
+    return _shown(view), _players(view), view["choices"]
+
+
+def tv_inputs(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the TV's pages (tv.html) read: what every screen shows."""
+    return _shown(view), _players(view)
