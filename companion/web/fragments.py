@@ -42,6 +42,9 @@ from .i18n import lang
 # a page rendered whole): 0.2-5 KB each. A region's fragments are kept per table instead
 # (``Slots``), so busy tables never evict each other's.
 DEFAULT_SIZE = 3000
+# The pieces one table rendered lately, for every viewer (``Fragments._slot``): a version's
+# fragments for all its screens, and a few versions more.
+RECENT_PER_TABLE = 200
 
 # Where a fragment sits in its region's shell while the region is rendered (see regions.py).
 # Rendered text never holds it: names and typed text are stripped of control characters.
@@ -129,6 +132,10 @@ class Fragments:
         self._slots: WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, bytes, str]]] = (
             WeakKeyDictionary()
         )
+        # Per table object: what its screens rendered lately, by macro, fragment id, language
+        # and arguments, for every viewer: a public piece (a player's card, a province) that
+        # the table screen, the TV and each phone all show is rendered once, not once each.
+        self._recent: WeakKeyDictionary[Any, dict[tuple[Any, ...], str]] = WeakKeyDictionary()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -175,7 +182,7 @@ class Fragments:
             with _outside_regions():
                 return Markup(macro(*args))
 
-        return cast(Markup, self._slot(scope.table, slot, code, encoded, make))
+        return cast(Markup, self._slot(scope.table, slot, code, encoded, make, None))
 
     def frag(self, fragment_id: str, macro: Macro, *args: Any) -> Markup:
         """A fragment of a live region: ``macro(*args)`` (memoised) with ``fragment_id`` on
@@ -195,7 +202,7 @@ class Fragments:
             html = self._cached((code, lang(), fragment_id, encoded), make)
         else:
             slot = (scope.viewer, fragment_id, lang())
-            html = self._slot(scope.table, slot, code, encoded, make)
+            html = self._slot(scope.table, slot, code, encoded, make, fragment_id)
         found = _collecting.get()
         if found is None:
             return Markup(html)
@@ -210,6 +217,7 @@ class Fragments:
         code: Any,
         encoded: bytes,
         make: Callable[[], str],
+        fragment_id: str | None,
     ) -> str:
         # A slot keeps a digest of the arguments, not the arguments: a fragment's inputs can
         # be several KB (a phone's turn buttons), and a hundred tables hold thousands.
@@ -222,10 +230,22 @@ class Fragments:
         if found is not None and found[0] is code and found[1] == encoded:
             self.hits += 1
             return found[2]
-        html = make()
+        # The same macro with the same arguments in the same language gives the same HTML,
+        # whoever asks: another viewer's rendering of this version is as good as a new one.
+        shared = (code, fragment_id, lang(), encoded)
+        with self._lock:
+            recent = self._recent.get(table)
+            if recent is None:
+                recent = self._recent[table] = {}
+            html = recent.get(shared)
+        if html is None:
+            html = make()
         with self._lock:
             self.misses += 1
             slots[slot] = (code, encoded, html)
+            if len(recent) >= RECENT_PER_TABLE:
+                recent.clear()  # the older pieces are kept in the slots that show them
+            recent[shared] = html
         return html
 
 

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from markupsafe import Markup
 
-from companion.web.fragments import Fragments
+from companion.web.fragments import RECENT_PER_TABLE, Fragments, collecting
 from companion.web.stream import sse
 
 SOURCE = (
@@ -33,6 +33,42 @@ def test_equal_arguments_render_once_and_changed_ones_render_again(app: Flask, r
     assert first == again == changed == "<li>Ann: Honor Points</li>"
     assert len(renders) == 2  # the equal call was served from memory
     assert (fragments.hits, fragments.misses) == (1, 2)
+
+
+class Table:
+    """Stands for a loaded table: fragments are kept per table object."""
+
+
+def test_a_piece_every_screen_shows_is_rendered_once_for_all_of_them(app: Flask, row) -> None:
+    macro, renders = row
+    fragments = Fragments()
+    table, other = Table(), Table()
+    ann = {"name": "Ann", "honor": 3}
+    with app.test_request_context("/"):
+        shown = []
+        for viewer in ("host", "tv", "seat 0", "seat 1"):
+            with collecting(table, viewer, "game") as found:
+                fragments.frag("p-0", macro, ann)
+            shown.append(found["p-0"])
+        assert len(renders) == 1  # the table screen rendered it; the others took its HTML
+        assert set(shown) == {'<li id="p-0">Ann: Honor Points</li>'}
+        # Another id, other arguments, another language or another table: a rendering each.
+        with collecting(table, "host", "game"):
+            fragments.frag("p-1", macro, ann)
+            fragments.frag("p-0", macro, {"name": "Ann", "honor": 2})
+        with collecting(other, "host", "game"):
+            fragments.frag("p-0", macro, ann)
+        # Bounded per table: past the bound it starts again, and renders again as needed.
+        with collecting(table, "host", "list"):
+            for n in range(RECENT_PER_TABLE + 1):
+                fragments.frag("p-0", macro, {"name": "Ann", "honor": 100 + n})
+        with collecting(table, "seat 3", "list"):  # a viewer that has not shown it yet
+            fragments.frag("p-0", macro, ann)
+    assert len(renders) == 4 + RECENT_PER_TABLE + 1 + 1
+    with app.test_request_context("/", headers={"Accept-Language": "zh-TW"}):
+        with collecting(table, "seat 2", "game"):
+            fragments.frag("p-0", macro, ann)
+    assert len(renders) == 4 + RECENT_PER_TABLE + 1 + 1 + 1
 
 
 def test_each_language_gets_its_own_rendering(app: Flask, row) -> None:
