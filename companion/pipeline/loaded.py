@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from ..games.kit import Actor, Game, State
 from ..store.log import ActionRow
 from .clocks import Clocks
+from .effects import Carried
 
 R = TypeVar("R")
 
@@ -52,6 +53,12 @@ class Loaded:
     # (version, entries): what was worked out from ``version``, dropped when it moves. Kept on
     # the table itself, so a table that leaves memory takes its renders with it.
     _memo: tuple[int, dict[Hashable, Any]] = field(default_factory=lambda: (-1, {}), repr=False)
+    # What was derived from the state (views, allowed actions), carried across versions while
+    # the entries it read are unchanged (``effects``).
+    _carried: Carried = field(default_factory=Carried, repr=False)
+    # Per seat: (the public view, its own part, the two together) as last put together, so
+    # an unchanged seat's view is the very same object at the next version.
+    _joined: dict[Actor, tuple[Any, Any, dict[str, Any]]] = field(default_factory=dict, repr=False)
 
     @property
     def next_seq(self) -> int:
@@ -82,20 +89,39 @@ class Loaded:
             items[key] = make()
         return items[key]
 
+    def derived(self, key: Hashable, make: Callable[[State], R]) -> R:
+        """``make(state)`` for this version, worked out again only when an entry of the state
+        it read has changed since it was last worked out (``effects.Carried``): otherwise the
+        very same object as before, so an unchanged screen is known by identity."""
+        return self.memo(("derived", key), lambda: self._carried.value(key, self.state, make))
+
     def view(self, actor: Actor) -> dict[str, Any]:
-        """``game.view`` for this viewer, computed once per version.
+        """``game.view`` for this viewer, computed once per version, and carried to the next
+        while what it read of the state is unchanged.
 
         A game with ``private_view`` gets a seat's view as the shared public view plus that
         seat's own part, so seven phones cost one public view, not seven.
         """
         game = self.game
         if actor is None or game.private_view is None:
-            return self.memo(("view", actor), lambda: game.view(self.state, actor))
+            return self.derived(("view", actor), lambda state: game.view(state, actor))
+        return self.memo(("view", actor), lambda: self._joined_view(actor))
+
+    def _joined_view(self, actor: Actor) -> dict[str, Any]:
         public = self.view(None)
-        private_view = game.private_view
-        return self.memo(("view", actor), lambda: {**public, "me": private_view(self.state, actor)})
+        private_view = self.game.private_view
+        assert private_view is not None
+        own = self.derived(("private", actor), lambda state: private_view(state, actor))
+        last = self._joined.get(actor)
+        if last is not None and last[0] is public and last[1] is own:
+            return last[2]
+        joined = {**public, "me": own}
+        self._joined[actor] = (public, own, joined)
+        return joined
 
     def forget(self) -> None:
         """Drop what was worked out from this version (a test that writes a state behind the
         log's back)."""
         self._memo = (-1, {})
+        self._carried.clear()
+        self._joined.clear()

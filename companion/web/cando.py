@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..games.kit import Actor
+from ..games.kit import Actor, Game
 from ..games.kit.cando import what_now
 from ..pipeline.tables import Loaded, Viewer
-from . import cache
 from .i18n import translate
 
 
@@ -25,13 +24,15 @@ def now(loaded: Loaded, viewer: Viewer) -> dict[str, Any] | None:
     if viewer.kind not in ("host", "seat") or viewer.screen == "tv":
         return None
     actor = viewer.actor
-    return cache.memo(loaded, ("cando", actor), lambda: _panel(loaded, actor))
+    game = loaded.game
+    # Carried to the next version while what it read of the state is unchanged.
+    return loaded.derived(("cando", actor), lambda state: _panel(game, state, actor))
 
 
-def _panel(loaded: Loaded, actor: Actor) -> dict[str, Any]:
+def _panel(game: Game, state: Any, actor: Actor) -> dict[str, Any]:
     """The kit's answer as plain data, with the "why not"s also grouped by reason (first
     seen first), so a phone reads each reason once, followed by the actions it stops."""
-    panel = what_now(loaded.game, loaded.state, actor).as_dict()
+    panel = what_now(game, state, actor).as_dict()
     groups: dict[str, dict[str, Any]] = {}
     for item in panel["cannot_do"]:
         key = json.dumps(item["reason"], sort_keys=True)

@@ -171,7 +171,7 @@ def _macro(name: str, *args: Any) -> Part:
 def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
     """A region of this viewer's own, from the few inputs it reads where they are known."""
     s = viewer_screen(loaded, viewer)
-    if name in ("top", "undo", "notes", "aside"):
+    if name in ("top", "undo", "notes"):
         # Kept in this table's slots, as the pieces of a rendered region are.
         with fragments.collecting(loaded, viewer, name):
             return _small(s, name)
@@ -179,9 +179,15 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         return EMPTY
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
-    inputs = _game_inputs(loaded, s) if name == "game" else _platform_inputs(s, name)
-    if inputs is not None:
-        return _reused(loaded, s.viewer, name, inputs, s)
+    if name == "game":
+        if _declares_game_inputs(loaded, s):
+            # The view and the allowed list are the very objects of the last version when
+            # the move left what they read unchanged (``Loaded.derived``).
+            basis = (s.view, s.allowed, s.csrf, s.post_url)
+            return _reused(loaded, s.viewer, name, basis, lambda: _game_inputs(loaded, s), s)
+    elif name in PLATFORM_INPUTS:
+        basis = (s.cando,) if name == "cando" else None
+        return _reused(loaded, s.viewer, name, basis, lambda: PLATFORM_INPUTS[name](s), s)
     return render_part(f"live/{name}.html", s, loaded)
 
 
@@ -211,6 +217,9 @@ PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
     "cando": lambda s: s.cando,
     # The Pause form (the host's) posts to this table with this viewer's token.
     "clocks": lambda s: (s.clocks, s.seat, s.is_host, s.table_id, s.csrf),
+    # The side column: the host's Undo and Redo (their labels say what they take back) and
+    # the seat list with its join links.
+    "aside": lambda s: (s.table_id, s.is_host, s.csrf, s.cursor, s.seat_rows),
     # Who has locked, by name; the host's Unlock buttons are its forms.
     "sealed": lambda s: (
         s.view.get("sealed"),
@@ -223,10 +232,9 @@ PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
 }
 
 
-def _platform_inputs(s: Screen, name: str) -> Any | None:
-    """What a platform region reads, where it is declared here (None: rendered every time)."""
-    inputs = PLATFORM_INPUTS.get(name)
-    return None if inputs is None else inputs(s)
+def _declares_game_inputs(loaded: Loaded, s: Screen) -> bool:
+    game = loaded.game
+    return (game.seat_inputs if s.seat is not None else game.table_inputs) is not None
 
 
 def _game_inputs(loaded: Loaded, s: Screen) -> Any | None:
@@ -243,25 +251,57 @@ def _game_inputs(loaded: Loaded, s: Screen) -> Any | None:
     return (game.table_inputs(s.view), s.is_host, s.allowed, s.csrf, s.post_url)
 
 
-# Per table object: (region, viewer, language) -> (the inputs a region was rendered from, it).
-_REUSED: WeakKeyDictionary[Loaded, dict[tuple[str, Viewer, str], tuple[Any, Part]]] = (
-    WeakKeyDictionary()
-)
+@dataclass(frozen=True)
+class _Rendered:
+    """A region as last rendered for one viewer: what it was worked out from (``basis``,
+    compared by identity), the inputs it read (compared by value) and the result."""
+
+    basis: tuple[Any, ...] | None
+    inputs: Any
+    part: Part
 
 
-def _reused(loaded: Loaded, viewer: Viewer, name: str, inputs: Any, s: Screen) -> Part:
+# Per table object: (region, viewer, language) -> how it was last rendered.
+_REUSED: WeakKeyDictionary[Loaded, dict[tuple[str, Viewer, str], _Rendered]] = WeakKeyDictionary()
+
+
+def _same_basis(old: tuple[Any, ...] | None, new: tuple[Any, ...] | None) -> bool:
+    return (
+        old is not None
+        and new is not None
+        and len(old) == len(new)
+        # Strings (a CSRF token, a URL) by value; the rest (a view, a list) by identity.
+        and all(a is b or (type(a) is str and a == b) for a, b in zip(old, new, strict=True))
+    )
+
+
+def _reused(
+    loaded: Loaded,
+    viewer: Viewer,
+    name: str,
+    basis: tuple[Any, ...] | None,
+    inputs: Callable[[], Any],
+    s: Screen,
+) -> Part:
     """A region rendered again only when what it reads has changed.
 
-    Equal inputs give the same region, so the last one is reused without running its
-    template: on most taps only the seat that acted and the one whose turn it is change. A
-    recorded-playthrough test checks every declaration against a fresh rendering."""
+    When the objects its inputs are worked out from (``basis``: the view, the allowed list)
+    are the very ones of last time, the move did not touch what it reads: the last part is
+    reused without working out its inputs. Otherwise equal inputs still give the same region,
+    so the last one is reused without running its template: on most taps only the seat that
+    acted and the one whose turn it is change. A recorded-playthrough test checks every
+    declaration against a fresh rendering."""
     kept = _REUSED.setdefault(loaded, {})
     key = (name, viewer, lang())
     found = kept.get(key)
-    if found is not None and found[0] == inputs:
-        return found[1]
+    if found is not None and _same_basis(found.basis, basis):
+        return found.part
+    now = inputs()
+    if found is not None and found.inputs == now:
+        kept[key] = _Rendered(basis, now, found.part)
+        return found.part
     part = render_part(f"live/{name}.html", s, loaded)
-    kept[key] = (inputs, part)
+    kept[key] = _Rendered(basis, now, part)
     return part
 
 
@@ -278,21 +318,8 @@ def _small(s: Screen, name: str) -> Part:
             return EMPTY
         url = url_for("pages.seat_undo", table_id=s.table_id)
         return _macro("undo", url, s.csrf, s.undo_label if s.can_undo else None, s.notice)
-    if name == "notes":
-        lines = [[h.by, h.text] for h in s.private_history]
-        return _macro("notes", lines) if lines else EMPTY
-    # A template's macros are attributes of its module, made as it is compiled.
-    aside = _template("table/_aside.html").module.host_and_seats  # type: ignore[attr-defined]
-    return _plain(
-        fragments.memo_call(
-            aside,
-            s.table_id,
-            s.is_host,
-            s.csrf,
-            {"undo": s.undo_label, "blocked": s.undo_blocked, "redo": s.redo_label},
-            s.seat_rows,
-        )
-    )
+    lines = [[h.by, h.text] for h in s.private_history]
+    return _macro("notes", lines) if lines else EMPTY
 
 
 def _part(loaded: Loaded, viewer: Viewer, name: str, scope: str) -> Part:
@@ -307,11 +334,12 @@ def _shared(loaded: Loaded, name: str) -> Part:
     """A region every screen shares, from the public screen; the TV's pages are rendered
     again only when what they read changed, where the game declares it (``tv_inputs``)."""
     s = viewer_screen(loaded, PUBLIC)
-    if name == "tv" and loaded.game.tv_inputs is not None:
-        return _reused(loaded, PUBLIC, name, (loaded.game.tv_inputs(s.view), s.result), s)
-    inputs = _platform_inputs(s, name)
-    if inputs is not None:
-        return _reused(loaded, PUBLIC, name, inputs, s)
+    tv_inputs = loaded.game.tv_inputs
+    if name == "tv" and tv_inputs is not None:
+        basis = (s.view, s.result)
+        return _reused(loaded, PUBLIC, name, basis, lambda: (tv_inputs(s.view), s.result), s)
+    if name in PLATFORM_INPUTS:
+        return _reused(loaded, PUBLIC, name, None, lambda: PLATFORM_INPUTS[name](s), s)
     return render_part(f"live/{name}.html", s, loaded)
 
 

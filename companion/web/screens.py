@@ -103,6 +103,11 @@ class Screen:
         return [vars(seat) for seat in self.seats]
 
     @property
+    def cursor(self) -> dict[str, Any]:
+        """What the host's Undo and Redo take back (and why Undo cannot), as plain data."""
+        return {"undo": self.undo_label, "blocked": self.undo_blocked, "redo": self.redo_label}
+
+    @property
     def public_lines(self) -> list[tuple[str, str | None, Text]]:
         """The public history as plain data, each line with its id and who did it (a name,
         or None for the table screen): the same for every viewer of this version."""
@@ -266,10 +271,21 @@ def seat_notice(loaded: Loaded, viewer: Viewer) -> tuple[int, Text] | None:
     )
 
 
+def allowed(loaded: Loaded, actor: Actor) -> list[str]:
+    """What ``actor`` may do now, carried from the last version while what the game's
+    ``allowed`` read of the state is unchanged (the same list, told by identity)."""
+    game = loaded.game
+    return loaded.derived(("allowed", actor), lambda state: game.allowed(state, actor))
+
+
+def result(loaded: Loaded) -> dict[str, Any] | None:
+    """The game's outcome (None while it is on), carried like the views."""
+    return loaded.derived("result", loaded.game.outcome)
+
+
 def screen(loaded: Loaded, viewer: Viewer) -> Screen:
     """Everything ``viewer`` may see of this table, and nothing else."""
     game = loaded.game
-    state = loaded.state
     # Shared by the screens of this version that read the same; templates only read them.
     # The host's seat list alone has join links, built for the address the host used.
     is_host = viewer.kind == "host"
@@ -292,12 +308,12 @@ def screen(loaded: Loaded, viewer: Viewer) -> Screen:
         viewer=viewer,
         version=loaded.version,
         view=cache.view(loaded, viewer.actor),
-        allowed=[] if viewer.kind == "public" or loaded.over else game.allowed(state, viewer.actor),
+        allowed=[] if viewer.kind == "public" or loaded.over else allowed(loaded, viewer.actor),
         actions=game.actions,
         seats=seats,
         history=history,
         latest=latest,
-        result=cache.memo(loaded, "result", lambda: game.outcome(state)),
+        result=result(loaded),
         can_undo=(plan.undo is not None and plan.blocked is None) or own is not None,
         can_redo=plan.redo is not None,
         undo_label=plan.undo or own,

@@ -133,7 +133,7 @@ class Heard:
             lines: list[Text] = []
             if last is not None:
                 before = last[1]
-                result = cache.memo(loaded, "result", lambda: loaded.game.outcome(loaded.state))
+                result = loaded.derived("result", loaded.game.outcome)
                 headline = result.get("headline") if now.over and result else None
                 lines = what_changed(before, now, revealed_lines(loaded, before.last_seq), headline)
             self._tables[loaded.id] = (version, now, lines)
