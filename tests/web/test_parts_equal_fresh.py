@@ -107,7 +107,7 @@ class Fresh:
         if name == "speech":
             return speech.render(self.loaded)
         s = self.screen(viewer)
-        if name in ("top", "undo", "notes", "aside"):  # the small macros of live/_own.html
+        if name in ("top", "undo", "notes"):  # the small macros of live/_own.html
             html = regions._small(s, name).html
         else:
             html = regions._template(f"live/{name}.html").render(s=s)
