@@ -20,6 +20,23 @@ R = TypeVar("R")
 RECENT_ROWS = 60  # log rows kept in memory per table: enough for the 40 history lines shown
 
 
+class Kept:
+    """What the screens worked out from a table, kept for as long as the table stays in
+    memory, across its rebuilds: an undo or a redo builds the table again from its log, and
+    what was rendered for its earlier versions (keyed by what it was made from, never by the
+    table object alone) is as good for the rebuilt one. The web keeps its renders under it."""
+
+    __slots__ = ("__weakref__", "carried", "joined")
+
+    def __init__(self) -> None:
+        # What was derived from the state (views, allowed actions), carried across versions
+        # while the entries it read are unchanged (``effects``).
+        self.carried = Carried()
+        # Per seat: (the public view, its own part, the two together) as last put together,
+        # so an unchanged seat's view is the very same object at the next version.
+        self.joined: dict[Actor, tuple[Any, Any, dict[str, Any]]] = {}
+
+
 # eq=False: a table is itself, not its value. Two loads of one log are two tables, each with
 # its own memo of what was worked out from it.
 @dataclass(eq=False)
@@ -53,12 +70,8 @@ class Loaded:
     # (version, entries): what was worked out from ``version``, dropped when it moves. Kept on
     # the table itself, so a table that leaves memory takes its renders with it.
     _memo: tuple[int, dict[Hashable, Any]] = field(default_factory=lambda: (-1, {}), repr=False)
-    # What was derived from the state (views, allowed actions), carried across versions while
-    # the entries it read are unchanged (``effects``).
-    _carried: Carried = field(default_factory=Carried, repr=False)
-    # Per seat: (the public view, its own part, the two together) as last put together, so
-    # an unchanged seat's view is the very same object at the next version.
-    _joined: dict[Actor, tuple[Any, Any, dict[str, Any]]] = field(default_factory=dict, repr=False)
+    # What its screens worked out, handed on to the table rebuilt from it (``Kept``).
+    kept: Kept = field(default_factory=Kept, repr=False)
 
     @property
     def next_seq(self) -> int:
@@ -93,7 +106,7 @@ class Loaded:
         """``make(state)`` for this version, worked out again only when an entry of the state
         it read has changed since it was last worked out (``effects.Carried``): otherwise the
         very same object as before, so an unchanged screen is known by identity."""
-        return self.memo(("derived", key), lambda: self._carried.value(key, self.state, make))
+        return self.memo(("derived", key), lambda: self.kept.carried.value(key, self.state, make))
 
     def view(self, actor: Actor) -> dict[str, Any]:
         """``game.view`` for this viewer, computed once per version, and carried to the next
@@ -112,16 +125,15 @@ class Loaded:
         private_view = self.game.private_view
         assert private_view is not None
         own = self.derived(("private", actor), lambda state: private_view(state, actor))
-        last = self._joined.get(actor)
+        last = self.kept.joined.get(actor)
         if last is not None and last[0] is public and last[1] is own:
             return last[2]
         joined = {**public, "me": own}
-        self._joined[actor] = (public, own, joined)
+        self.kept.joined[actor] = (public, own, joined)
         return joined
 
     def forget(self) -> None:
         """Drop what was worked out from this version (a test that writes a state behind the
         log's back)."""
         self._memo = (-1, {})
-        self._carried.clear()
-        self._joined.clear()
+        self.kept = Kept()

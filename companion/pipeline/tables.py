@@ -278,7 +278,8 @@ class Tables(SeatDoors):
         if version == loaded.version:
             return False
         if not apply_rows(loaded, rows, version):
-            self._cache[table_id] = self._rebuild(table_id)
+            rebuilt = self._cache[table_id] = self._rebuild(table_id)
+            rebuilt.kept = loaded.kept  # what its screens rendered stays good
         return True
 
     def replay(self, table_id: str) -> State:
@@ -471,6 +472,9 @@ class Tables(SeatDoors):
         )
         # In a locked write the commit is still to come: if it fails, the caller drops this.
         self._cache[table_id] = moved
+        # What the screens rendered for earlier versions is keyed by what it was made from,
+        # so it serves the table after the undo too: only what the undo changed is rendered.
+        moved.kept = loaded.kept
         noted = self._noted(moved, note, seq, version, at)
         return Changed(noted, noted.version)
 

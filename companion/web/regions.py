@@ -34,6 +34,7 @@ from flask import current_app, render_template, url_for
 from jinja2 import Template
 from markupsafe import Markup
 
+from ..pipeline.loaded import Kept
 from ..pipeline.tables import PUBLIC, Loaded, Viewer
 from . import cache, fragments, speech
 from .i18n import lang
@@ -135,7 +136,7 @@ def render_part(template: str, viewer_screen: Screen, table: Loaded | None = Non
 
     Straight through Jinja: a region needs no request globals (``request``, ``session``),
     and Flask's per-render context work would cost more than a small region itself."""
-    with fragments.collecting(table, viewer_screen.viewer, template) as found:
+    with fragments.collecting(table and table.kept, viewer_screen.viewer, template) as found:
         shell = _template(template).render(s=viewer_screen)
     if not found:
         return _plain(shell)
@@ -173,7 +174,7 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
     s = viewer_screen(loaded, viewer)
     if name in ("top", "undo", "notes"):
         # Kept in this table's slots, as the pieces of a rendered region are.
-        with fragments.collecting(loaded, viewer, name):
+        with fragments.collecting(loaded.kept, viewer, name):
             return _small(s, name)
     if name == "result" and s.result is None:
         return EMPTY
@@ -261,8 +262,9 @@ class _Rendered:
     part: Part
 
 
-# Per table object: (region, viewer, language) -> how it was last rendered.
-_REUSED: WeakKeyDictionary[Loaded, dict[tuple[str, Viewer, str], _Rendered]] = WeakKeyDictionary()
+# Per table (``Loaded.kept``, which an undo's rebuild keeps): (region, viewer, language) -> how
+# it was last rendered.
+_REUSED: WeakKeyDictionary[Kept, dict[tuple[str, Viewer, str], _Rendered]] = WeakKeyDictionary()
 
 
 def _same_basis(old: tuple[Any, ...] | None, new: tuple[Any, ...] | None) -> bool:
@@ -291,7 +293,7 @@ def _reused(
     so the last one is reused without running its template: on most taps only the seat that
     acted and the one whose turn it is change. A recorded-playthrough test checks every
     declaration against a fresh rendering."""
-    kept = _REUSED.setdefault(loaded, {})
+    kept = _REUSED.setdefault(loaded.kept, {})
     key = (name, viewer, lang())
     found = kept.get(key)
     if found is not None and _same_basis(found.basis, basis):
@@ -343,26 +345,27 @@ def _shared(loaded: Loaded, name: str) -> Part:
     return render_part(f"live/{name}.html", s, loaded)
 
 
-class Kept:
-    """Recent versions of each viewer's parts, per table object (they leave with it)."""
+class Versions:
+    """Recent versions of each viewer's parts, per table (``Loaded.kept``: they leave memory
+    with it, and stay across an undo's rebuild, as a version's parts never change)."""
 
     def __init__(self) -> None:
         self._tables: WeakKeyDictionary[
-            Loaded, dict[tuple[Viewer, str], OrderedDict[int, Parts]]
+            Kept, dict[tuple[Viewer, str], OrderedDict[int, Parts]]
         ] = WeakKeyDictionary()
 
     def put(self, loaded: Loaded, key: tuple[Viewer, str], version: int, parts: Parts) -> None:
-        kept = self._tables.setdefault(loaded, {}).setdefault(key, OrderedDict())
+        kept = self._tables.setdefault(loaded.kept, {}).setdefault(key, OrderedDict())
         kept[version] = parts
         while len(kept) > KEPT_VERSIONS:
             kept.popitem(last=False)
 
     def get(self, loaded: Loaded, key: tuple[Viewer, str], version: int) -> Parts | None:
-        kept = self._tables.get(loaded, {}).get(key)
+        kept = self._tables.get(loaded.kept, {}).get(key)
         return kept.get(version) if kept is not None else None
 
 
-KEPT = Kept()
+KEPT = Versions()
 
 
 def parts(loaded: Loaded, viewer: Viewer) -> Parts:

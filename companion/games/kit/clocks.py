@@ -18,6 +18,7 @@ options from ``assemble``; an old table, stored before they existed, reads them 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...text import N_
@@ -49,7 +50,7 @@ def waited_on(allowed: Any, state: State) -> tuple[int, ...]:
     """The seats the table waits on now, from public state only: while a sealed round is
     open, every seat in it that has not locked yet (they choose at once); else the seat
     whose turn it is, if the game has turns (an ``Allowed`` with a ``turn``); else nobody."""
-    rnd = state.get("sealed") if isinstance(state, dict) else None
+    rnd = state.get("sealed") if isinstance(state, Mapping) else None
     if rnd:
         locked = rnd.get("locked") or []
         return tuple(s for s in rnd.get("seats", ()) if s >= len(locked) or not locked[s])
