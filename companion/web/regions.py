@@ -350,9 +350,9 @@ class Versions:
     with it, and stay across an undo's rebuild, as a version's parts never change)."""
 
     def __init__(self) -> None:
-        self._tables: WeakKeyDictionary[
-            Kept, dict[tuple[Viewer, str], OrderedDict[int, Parts]]
-        ] = WeakKeyDictionary()
+        self._tables: WeakKeyDictionary[Kept, dict[tuple[Viewer, str], OrderedDict[int, Parts]]] = (
+            WeakKeyDictionary()
+        )
 
     def put(self, loaded: Loaded, key: tuple[Viewer, str], version: int, parts: Parts) -> None:
         kept = self._tables.setdefault(loaded.kept, {}).setdefault(key, OrderedDict())
