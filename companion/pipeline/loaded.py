@@ -118,9 +118,10 @@ class Loaded:
         game = self.game
         if actor is None or game.private_view is None:
             return self.derived(("view", actor), lambda state: game.view(state, actor))
-        return self.memo(("view", actor), lambda: self._joined_view(actor))
+        seat = actor
+        return self.memo(("view", seat), lambda: self._joined_view(seat))
 
-    def _joined_view(self, actor: Actor) -> dict[str, Any]:
+    def _joined_view(self, actor: int) -> dict[str, Any]:
         public = self.view(None)
         private_view = self.game.private_view
         assert private_view is not None

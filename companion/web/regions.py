@@ -184,11 +184,11 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
         if _declares_game_inputs(loaded, s):
             # The view and the allowed list are the very objects of the last version when
             # the move left what they read unchanged (``Loaded.derived``).
-            basis = (s.view, s.allowed, s.csrf, s.post_url)
+            basis: tuple[Any, ...] = (s.view, s.allowed, s.csrf, s.post_url)
             return _reused(loaded, s.viewer, name, basis, lambda: _game_inputs(loaded, s), s)
     elif name in PLATFORM_INPUTS:
-        basis = (s.cando,) if name == "cando" else None
-        return _reused(loaded, s.viewer, name, basis, lambda: PLATFORM_INPUTS[name](s), s)
+        cando = (s.cando,) if name == "cando" else None
+        return _reused(loaded, s.viewer, name, cando, lambda: PLATFORM_INPUTS[name](s), s)
     return render_part(f"live/{name}.html", s, loaded)
 
 
