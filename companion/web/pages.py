@@ -26,6 +26,7 @@ from ..pipeline.tables import HOST, NotAllowed
 from ..text import N_
 from . import auth, qr, regions
 from .i18n import COOKIE, LANGUAGES
+from .posted import action_fields
 from .screens import join_url, screen, tables
 from .security import check_csrf, create_limit, join_limit, same_site_path
 
@@ -37,8 +38,8 @@ def _is_htmx() -> bool:
 
 
 def _form() -> dict[str, Any]:
-    """The posted fields; a field sent more than once (a group of tick boxes) is a list."""
-    return {k: v[0] if len(v) == 1 else v for k, v in request.form.lists() if k != "csrf_token"}
+    """The posted action: the form's fields with the pressed button's ``do`` (see ``posted``)."""
+    return action_fields(request.form)
 
 
 def _shown_version() -> int | None:

@@ -543,8 +543,8 @@ def test_the_event_corrections_sit_in_the_hosts_fold_with_one_tap_per_card(app, 
     t.warlords(blue=2, red=2)
     html = t.table_page()
     fold = find(r'<details class="panel st-fold st-correct">.*?</details>', html)
-    assert 'value="set_displays"' in fold and fold.count('value="enter_event"') == 4
-    assert fold.count('value="set_event_done"') == 5 and "We drew this" in fold
+    assert 'value="set_displays"' in fold and fold.count('value="type=enter_event&amp;') == 4
+    assert fold.count('value="type=set_event_done&amp;') == 5 and "We drew this" in fold
     assert "Correct the board" not in t.phone_page(0)
     zh = t.table_page("zh-TW")
     assert "我們抽到這張" in zh and "設定計分板塊" in zh

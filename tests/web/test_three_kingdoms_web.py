@@ -12,6 +12,7 @@ import json
 import re
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import parse_qsl
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -26,11 +27,13 @@ ANN, BO, CY = 0, 1, 2
 
 
 class Forms(HTMLParser):
-    """Every <form> of a page with the values a browser would send by default."""
+    """Every <form> of a page with the values a browser would send by default; a card's
+    form counts once per button that says what it does (``do``), with that button's fields."""
 
     def __init__(self) -> None:
         super().__init__()
         self.forms: list[dict[str, Any]] = []
+        self.by_id: dict[str, dict[str, Any]] = {}
         self.current: dict[str, Any] | None = None
         self.select: str | None = None
 
@@ -39,6 +42,14 @@ class Forms(HTMLParser):
         if tag == "form":
             self.current = {"action": a.get("action", ""), "fields": {}, "choices": {}}
             self.forms.append(self.current)
+            self.by_id[a.get("id", "")] = self.current
+        elif tag == "button" and a.get("name") == "do":
+            owner = self.by_id.get(a["form"]) if "form" in a else self.current
+            assert owner is not None, "a button outside any form"
+            pressed = dict(parse_qsl(a["value"]))
+            fields = {**owner["fields"], **pressed}
+            posted = {**owner["fields"], "do": a["value"]}
+            self.forms.append({**owner, "fields": fields, "posted": posted})
         elif self.current is None:
             return
         elif tag == "input" and a.get("name"):
@@ -96,7 +107,7 @@ def submit(
     # Two buttons may post the very same action (e.g. "all Alert -> Hold" and "city 1: 1").
     assert all(f == found[0] for f in found), f"{len(found)} forms for {type_} {preset}"
     form = found[0]
-    data = dict(form["fields"])
+    data = dict(form.get("posted", form["fields"]))
     for name, value in values.items():
         assert name in data or name in form["choices"], f"the {type_} form has no field {name}"
         if name in form["choices"]:
