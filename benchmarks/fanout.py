@@ -40,8 +40,8 @@ share (shared buffers, libraries) once in each of them; ``db_pss_mb`` counts it 
 A database on another machine cannot be measured from here: its figures are then null.
 ``--memory-breakdown`` adds ``memory_breakdown``: the server's own report of where its memory
 goes (``companion/serve/memory.py``), taken at the end of the run with every stream still
-open, tracemalloc's top allocations included. Tracing costs memory and time of its own, so
-``server_rss_mb`` of such a run is higher than a plain run's: compare plain runs' figures.
+open; with ``--tracemalloc`` too, its top allocations by file and line. Tracing costs memory
+and much time of its own, so such a run's ``server_rss_mb`` is higher than a plain run's.
 The soak mode reports errors, streams that died and the server's memory sampled over the run.
 """
 
@@ -539,7 +539,12 @@ def main() -> None:
     parser.add_argument(
         "--memory-breakdown",
         action="store_true",
-        help="the server reports where its memory goes at the end (tracemalloc on: slower)",
+        help="the server reports where its memory goes at the end",
+    )
+    parser.add_argument(
+        "--tracemalloc",
+        action="store_true",
+        help="with --memory-breakdown: the top allocations too (much slower; try few tables)",
     )
     args = parser.parse_args()
     if args.quick:
@@ -552,6 +557,8 @@ def main() -> None:
         parser.error("--workers must be at least 1")
     if args.workers > 1 and args.db == "sqlite":
         parser.error("--workers needs PostgreSQL: --db postgresql or --db postgresql://...")
+    if args.tracemalloc and not args.memory_breakdown:
+        parser.error("--tracemalloc goes with --memory-breakdown")
     if args.memory_breakdown and (args.workers > 1 or args.soak):
         parser.error("--memory-breakdown is for one server process's timed run")
     global GZIP
@@ -560,7 +567,8 @@ def main() -> None:
         # Read by the server at start (start_server passes this process's environment on).
         folder = tempfile.mkdtemp(prefix="fanout-memory-")
         os.environ[MEMORY_REPORT] = os.path.join(folder, "memory.json")
-        os.environ["PYTHONTRACEMALLOC"] = "1"
+        if args.tracemalloc:
+            os.environ["PYTHONTRACEMALLOC"] = "1"
     wrapper = None
     if args.pin_cpu is not None:
         cores = os.sched_getaffinity(0)

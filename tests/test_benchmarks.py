@@ -141,7 +141,7 @@ def test_render_steps_reports_every_game_per_live_area():
 
 
 def test_fanout_reports_where_the_servers_memory_goes():
-    figures = run("fanout.py", "--memory-breakdown", timeout=180)
+    figures = run("fanout.py", "--memory-breakdown", "--tracemalloc", timeout=180)
     report = figures["memory_breakdown"]
     assert report["process"]["rss_mb"] > 0 and report["process"]["mappings_rss_mb"]
     # --quick: 2 tables of 4 screens, every stream still open when the report is taken.
