@@ -19,6 +19,7 @@ committed before its reply; a refused move stops the benchmark with the reply.
                                       [--db sqlite|postgresql|postgresql://...] [--workers N]
     python benchmarks/fanout.py 100 8 0 --soak 600    # human pace for 10 minutes
     python benchmarks/fanout.py 1 8 50 --pin-cpu 0    # the server on one core (taskset)
+    python benchmarks/fanout.py 100 8 50 --memory-breakdown   # where the server's memory goes
 
 The games are kept in a SQLite file by default. ``--db postgresql`` keeps them in PostgreSQL
 instead: a throwaway cluster (``tests/pgcluster.py``, Debian's postgresql) with a fresh
@@ -37,6 +38,10 @@ and ``total_rss_mb`` is the server's and the database's together (with SQLite, t
 inside the server: the server's alone). Resident memory counts what the cluster's processes
 share (shared buffers, libraries) once in each of them; ``db_pss_mb`` counts it once in all.
 A database on another machine cannot be measured from here: its figures are then null.
+``--memory-breakdown`` adds ``memory_breakdown``: the server's own report of where its memory
+goes (``companion/serve/memory.py``), taken at the end of the run with every stream still
+open; with ``--tracemalloc`` too, its top allocations by file and line. Tracing costs memory
+and much time of its own, so such a run's ``server_rss_mb`` is higher than a plain run's.
 The soak mode reports errors, streams that died and the server's memory sampled over the run.
 """
 
@@ -47,8 +52,11 @@ import asyncio
 import base64
 import json
 import os
+import shutil
+import signal
 import statistics
 import sys
+import tempfile
 import time
 import zlib
 from collections.abc import Iterator
@@ -62,6 +70,8 @@ from companion.games import GAMES
 
 WARMUP = 2
 MOVE_TIMEOUT = 30.0
+REPORT_TIMEOUT = 120.0  # only stops a hung run: a report of 800 streams takes seconds
+MEMORY_REPORT = "COMPANION_MEMORY_REPORT"  # companion/serve/memory.py reads it at start
 GZIP = True  # subscribers ask for compressed streams, as browsers do (--identity: they don't)
 
 
@@ -354,9 +364,11 @@ async def bench(
     else:  # PostgreSQL on another machine: its cost cannot be read from here
         db = dict.fromkeys(("db_rss_mb", "db_pss_mb", "db_cpu_ms_per_move", "total_rss_mb"))
     updates = sum(s.updates for s in all_subs)
+    breakdown = await memory_breakdown(pid) if os.environ.get(MEMORY_REPORT) else None
     for sub in all_subs:
         if sub.task:
             sub.task.cancel()
+    extra = {"memory_breakdown": breakdown} if breakdown is not None else {}
     return {
         "peer": "table-companion",
         "tables": tables,
@@ -380,7 +392,22 @@ async def bench(
         "workers": store.workers,
         # PostgreSQL's own cost, apart from the server's; the two together.
         **db,
+        **extra,
     }
+
+
+async def memory_breakdown(pid: int) -> dict:
+    """Ask the server (SIGUSR1) for its report of where its memory goes, with every
+    stream still open, and read it once it is written (renamed into place whole)."""
+    path = os.environ[MEMORY_REPORT]
+    os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + REPORT_TIMEOUT
+    while not os.path.exists(path):
+        if time.monotonic() > deadline:
+            raise RuntimeError("fanout: the server wrote no memory report")
+        await asyncio.sleep(0.05)
+    with open(path, encoding="utf-8") as report:
+        return json.load(report)
 
 
 async def soak(
@@ -509,6 +536,17 @@ def main() -> None:
         metavar="SECONDS",
         help="human pace for this long instead of back-to-back moves",
     )
+    parser.add_argument(
+        "--memory-breakdown",
+        action="store_true",
+        help="the server reports where its memory goes at the end",
+    )
+    parser.add_argument(
+        "--tracemalloc",
+        action="store_true",
+        help="with --memory-breakdown: the top allocations too (much slower: 10 tables work;"
+        " at 30 and 100 the traced server stalled on this machine)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.subscribers, args.moves = 2, 4, 5
@@ -520,8 +558,18 @@ def main() -> None:
         parser.error("--workers must be at least 1")
     if args.workers > 1 and args.db == "sqlite":
         parser.error("--workers needs PostgreSQL: --db postgresql or --db postgresql://...")
+    if args.tracemalloc and not args.memory_breakdown:
+        parser.error("--tracemalloc goes with --memory-breakdown")
+    if args.memory_breakdown and (args.workers > 1 or args.soak):
+        parser.error("--memory-breakdown is for one server process's timed run")
     global GZIP
     GZIP = not args.identity
+    if args.memory_breakdown:
+        # Read by the server at start (start_server passes this process's environment on).
+        folder = tempfile.mkdtemp(prefix="fanout-memory-")
+        os.environ[MEMORY_REPORT] = os.path.join(folder, "memory.json")
+        if args.tracemalloc:
+            os.environ["PYTHONTRACEMALLOC"] = "1"
     wrapper = None
     if args.pin_cpu is not None:
         cores = os.sched_getaffinity(0)
@@ -547,6 +595,8 @@ def main() -> None:
             sys.exit(f"fanout: {err}")
         finally:
             stop_server(proc)
+            if args.memory_breakdown:
+                shutil.rmtree(os.path.dirname(os.environ[MEMORY_REPORT]), ignore_errors=True)
     result["server_cpus"] = server_cpus  # the cores the server may run on
     print(json.dumps(result))
 

@@ -138,3 +138,16 @@ def test_render_steps_reports_every_game_per_live_area():
     for game in figures["games"].values():
         assert game["steps"] > 0 and game["ms_per_step"] > 0
         assert {"table", "tv", "phones"} <= set(game)
+
+
+def test_fanout_reports_where_the_servers_memory_goes():
+    figures = run("fanout.py", "--memory-breakdown", "--tracemalloc", timeout=180)
+    report = figures["memory_breakdown"]
+    assert report["process"]["rss_mb"] > 0 and report["process"]["mappings_rss_mb"]
+    # --quick: 2 tables of 4 screens, every stream still open when the report is taken.
+    streams = report["streams"]
+    assert streams["streams"] == 8 and sum(streams["gzip_streams_by_window_bits"].values()) == 8
+    assert streams["zlib_native_mb_estimate"] > 0 and streams["held_entries"] > 0
+    assert report["threads"]["greenlets"] >= 8 and report["objects"]["by_type"]
+    traced = report["tracemalloc"]
+    assert traced["traced_mb"] > 0 and traced["by_line"] and traced["by_file"]

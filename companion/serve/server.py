@@ -32,6 +32,8 @@ from gevent import Timeout
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 from werkzeug.exceptions import RequestTimeout
 
+from . import memory
+
 try:
     import resource
 except ImportError:  # Windows has no rlimits; the cap then falls back to a fixed number.
@@ -336,6 +338,7 @@ class Server(WSGIServer):
         self.read_timeout = read_timeout
         self.body_timeout = body_timeout
         self.behind_proxy = behind_proxy
+        memory.watch_if_asked()  # a benchmark's breakdown of the memory, if it asks for one
 
     def handle(self, sock: Any, address: Any) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
