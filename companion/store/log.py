@@ -27,7 +27,6 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +34,7 @@ from ..errors import CannotSave, Stale  # noqa: F401 - what a refused write rais
 from . import migrations
 from .plays import GAME_ROW, PlaysStore
 from .postgres import PostgresBackend, is_url
+from .rows import NOTE_ROW, ActionRow, TableRow, action_row  # noqa: F401 - the log's rows
 from .seats import Note, SeatLost, SeatStore, check_holder, digest, insert_seats  # noqa: F401
 from .snapshots import (  # noqa: F401
     AFTER_GAME,
@@ -48,7 +48,6 @@ from .sqlite import SqliteBackend
 
 T = TypeVar("T")
 
-NOTE_ROW = "note"  # a note of the table: never replayed, never undone
 # The version a deleted table is announced with (no table ever has it): every process that
 # holds the table drops it, and answers 404 for it from then on.
 DELETED = -1
@@ -61,79 +60,6 @@ class _Unchanged:
 
 # A write's ``play``: the action leaves the table's outcome (and its archived play) as it was.
 UNCHANGED: Any = _Unchanged()
-
-
-@dataclass(frozen=True)
-class TableRow:
-    id: str
-    game: str
-    players: list[str]
-    options: dict[str, Any]
-    seed: int
-    host_hash: str
-    version: int
-    created: float | None = None  # when the table was set up: the clocks start there
-
-
-class ActionRow:
-    """One row of the log. Its events are decoded only when read: rebuilding a table
-    needs every action but only the last few rows' events (for the history)."""
-
-    __slots__ = (
-        "seq",
-        "actor",
-        "action",
-        "undone",
-        "kind",
-        "barrier",
-        "at",
-        "_events",
-        "_events_json",
-    )
-
-    def __init__(
-        self,
-        seq: int,
-        actor: int | None,
-        action: dict[str, Any],
-        events: list[dict[str, Any]] | None,
-        undone: int,  # 0 active, 1 undone (redo can bring it back), 2 abandoned by a later action
-        events_json: str | None = None,
-        kind: str = GAME_ROW,
-        barrier: Any = None,  # what this action revealed (a Text), so undo stops here
-        at: float | None = None,  # when it was written (the store's clock): the clocks read it
-    ) -> None:
-        self.seq, self.actor, self.action, self.undone = seq, actor, action, undone
-        self.kind, self.barrier, self.at = kind, barrier, at
-        self._events, self._events_json = events, events_json
-
-    @property
-    def is_note(self) -> bool:
-        """A note of the table (a claim, a new code, an undo), not a move of the game."""
-        return self.kind == NOTE_ROW
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        if self._events is None:
-            self._events = json.loads(self._events_json or "[]")
-        return self._events
-
-    def with_undone(self, undone: int) -> ActionRow:
-        """The same row with another undo flag (rows are never changed in place)."""
-        return ActionRow(
-            self.seq,
-            self.actor,
-            self.action,
-            self._events,
-            undone,
-            self._events_json,
-            self.kind,
-            self.barrier,
-            self.at,
-        )
-
-    def __repr__(self) -> str:
-        return f"ActionRow(seq={self.seq}, actor={self.actor}, undone={self.undone})"
 
 
 class Store(SeatStore, PlaysStore, Backups):
@@ -549,7 +475,7 @@ class Store(SeatStore, PlaysStore, Backups):
             " WHERE table_id=? AND undone <= ? ORDER BY seq",
             (table_id, 2 if abandoned else 1),
         )
-        return [_row(r) for r in rows]
+        return [action_row(r) for r in rows]
 
     def log(self, table_id: str) -> tuple[int, int, list[ActionRow]]:
         """(the table's version, the highest seq ever used, the log without its abandoned
@@ -563,7 +489,7 @@ class Store(SeatStore, PlaysStore, Backups):
         )
         if not rows:
             return 0, 0, []
-        return rows[0][0], rows[0][1] or 0, [_row(r[2:]) for r in rows if r[2] is not None]
+        return rows[0][0], rows[0][1] or 0, [action_row(r[2:]) for r in rows if r[2] is not None]
 
     def changes_since(self, table_id: str, seq: int) -> tuple[int | None, list[ActionRow]]:
         """(the table's version, its rows after ``seq``) read together, in one statement, so
@@ -577,7 +503,7 @@ class Store(SeatStore, PlaysStore, Backups):
         )
         if not rows:
             return None, []
-        return rows[0][0], [_row(r[1:]) for r in rows if r[1] is not None]
+        return rows[0][0], [action_row(r[1:]) for r in rows if r[1] is not None]
 
     def last_seq(self, table_id: str) -> int:
         """The highest sequence number ever used at this table (abandoned rows included)."""
@@ -611,10 +537,3 @@ class Store(SeatStore, PlaysStore, Backups):
                 (key, value),
             )
         )
-
-
-def _row(r: tuple[Any, ...]) -> ActionRow:
-    """An ``ActionRow`` from (seq, actor, action, events, undone, kind, barrier[, at])."""
-    barrier = None if r[6] is None else json.loads(r[6])
-    at = r[7] if len(r) > 7 else None
-    return ActionRow(r[0], r[1], json.loads(r[2]), None, r[4], r[3], r[5], barrier, at)
