@@ -161,9 +161,5 @@ class Carried:
         result: R = made.value
         return result
 
-    def clear(self) -> None:
-        self._values.clear()
-        self._compared = None
-
 
 _MISSING = object()

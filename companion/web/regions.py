@@ -181,11 +181,12 @@ def _own(loaded: Loaded, viewer: Viewer, name: str) -> Part:
     if name == "sealed" and not s.view.get("sealed"):
         return EMPTY
     if name == "game":
-        if _declares_game_inputs(loaded, s):
+        inputs = _game_inputs(loaded, s)
+        if inputs is not None:
             # The view and the allowed list are the very objects of the last version when
             # the move left what they read unchanged (``Loaded.derived``).
             basis: tuple[Any, ...] = (s.view, s.allowed, s.csrf, s.post_url)
-            return _reused(loaded, s.viewer, name, basis, lambda: _game_inputs(loaded, s), s)
+            return _reused(loaded, s.viewer, name, basis, inputs, s)
     elif name in PLATFORM_INPUTS:
         cando = (s.cando,) if name == "cando" else None
         return _reused(loaded, s.viewer, name, cando, lambda: PLATFORM_INPUTS[name](s), s)
@@ -233,23 +234,20 @@ PLATFORM_INPUTS: dict[str, Callable[[Screen], Any]] = {
 }
 
 
-def _declares_game_inputs(loaded: Loaded, s: Screen) -> bool:
-    game = loaded.game
-    return (game.seat_inputs if s.seat is not None else game.table_inputs) is not None
-
-
-def _game_inputs(loaded: Loaded, s: Screen) -> Any | None:
+def _game_inputs(loaded: Loaded, s: Screen) -> Callable[[], Any] | None:
     """What a screen's game panel reads, where the game declares it (``Game.seat_inputs`` for
     a phone, ``Game.table_inputs`` for the table screen), with the screen's own buttons and
     where its forms post: everything the template sees. None where nothing is declared."""
     game = loaded.game
+    seat_inputs, table_inputs = game.seat_inputs, game.table_inputs
     if s.seat is not None:
-        if game.seat_inputs is None:
+        seat = s.seat
+        if seat_inputs is None:
             return None
-        return (game.seat_inputs(s.view, s.seat), s.allowed, s.csrf, s.post_url)
-    if game.table_inputs is None:
+        return lambda: (seat_inputs(s.view, seat), s.allowed, s.csrf, s.post_url)
+    if table_inputs is None:
         return None
-    return (game.table_inputs(s.view), s.is_host, s.allowed, s.csrf, s.post_url)
+    return lambda: (table_inputs(s.view), s.is_host, s.allowed, s.csrf, s.post_url)
 
 
 @dataclass(frozen=True)
